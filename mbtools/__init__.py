@@ -1,0 +1,91 @@
+"""mbtools: kinematics and dynamics of multibody systems, after Unda & García de Jalón (1985).
+
+Data flow one way: a :class:`Mechanism` (described once) → :func:`formulate` (a model in
+one family of coordinates: Φ, Φ_q, points) → analyses (:func:`solve_position`,
+:func:`solve_velocity`, :func:`solve_acceleration`) → plots (``mbtools.plotting``).
+
+>>> import math, mbtools
+>>> model = mbtools.formulate(mbtools.examples.slider_crank(crank=1.0, rod=3.0), "basic")
+>>> q = mbtools.solve_position(model, {"crank": math.pi / 2}).q
+>>> model.point(q, "B").round(6)      # B = (√(l² − r²), 0)
+array([2.828427, 0.      ])
+"""
+
+from __future__ import annotations
+
+from . import closed_forms, examples
+from .basic import formulate_basic
+from .errors import (
+    AssemblyError,
+    InputError,
+    MbtoolsError,
+    MechanismError,
+    SingularJacobianError,
+)
+from .kinematics import (
+    NewtonStep,
+    PositionResult,
+    SingularPositionWarning,
+    Sweep,
+    solve_acceleration,
+    solve_position,
+    solve_velocity,
+    sweep_position,
+)
+from .mechanism import Mechanism
+from .model import Constraint, Model
+
+FAMILIES = ("basic",)
+
+
+def formulate(mechanism: Mechanism, family: str, **options) -> Model:
+    """Formulate a mechanism in a family of coordinates and return its :class:`Model`.
+
+    Parameters
+    ----------
+    mechanism : Mechanism
+    family : str
+        ``"basic"`` (points only). The other families of the book — ``"natural"``,
+        ``"relative"``, ``"reference_point"`` — plug in here.
+
+    Example
+    -------
+    >>> formulate(examples.four_bar(), "basic")
+    <Model of 'four-bar' in basic coordinates: 4 coordinates, 4 constraints, inputs ['crank']>
+    """
+    if not isinstance(mechanism, Mechanism):
+        raise MechanismError(
+            f"formulate() takes a Mechanism (e.g. mbtools.examples.four_bar()), got "
+            f"{type(mechanism).__name__}."
+        )
+    if family == "basic":
+        if options:
+            raise MechanismError(f"Basic coordinates take no options, got {sorted(options)}.")
+        return formulate_basic(mechanism)
+    raise MechanismError(
+        f"Unknown coordinate family {family!r}: this release formulates {list(FAMILIES)}."
+    )
+
+
+__all__ = [
+    "AssemblyError",
+    "Constraint",
+    "FAMILIES",
+    "InputError",
+    "MbtoolsError",
+    "Mechanism",
+    "MechanismError",
+    "Model",
+    "NewtonStep",
+    "PositionResult",
+    "SingularJacobianError",
+    "SingularPositionWarning",
+    "Sweep",
+    "closed_forms",
+    "examples",
+    "formulate",
+    "solve_acceleration",
+    "solve_position",
+    "solve_velocity",
+    "sweep_position",
+]

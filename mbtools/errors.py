@@ -1,0 +1,52 @@
+"""Errors that say what went wrong in words a reader can act on.
+
+Every error names the body, joint, point, input or constraint at fault and says what
+to do about it. None of them is ever replaced by a bare numpy traceback.
+"""
+
+from __future__ import annotations
+
+
+class MbtoolsError(Exception):
+    """Base class of every error raised by mbtools."""
+
+
+class MechanismError(MbtoolsError, ValueError):
+    """The mechanism description is inconsistent (raised while it is built or checked)."""
+
+
+class InputError(MbtoolsError, ValueError):
+    """An input (driver) name is unknown, missing, or its value is not a finite number."""
+
+
+class AssemblyError(MbtoolsError, RuntimeError):
+    """The position problem has no solution near the guess.
+
+    Attributes
+    ----------
+    violated : list of (str, float)
+        The constraints left unsatisfied at the best iterate, with their residuals,
+        largest first.
+    result : PositionResult or None
+        The failed iteration, so that its history can still be printed.
+    """
+
+    def __init__(self, message: str, violated=None, result=None):
+        super().__init__(message)
+        self.violated = list(violated or [])
+        self.result = result
+
+
+class SingularJacobianError(MbtoolsError, RuntimeError):
+    """The constraint Jacobian is singular: a dead point or a branch point.
+
+    Attributes
+    ----------
+    dependent : list of str
+        The constraints that have become dependent (those with weight in the left
+        null space of the Jacobian).
+    """
+
+    def __init__(self, message: str, dependent=None):
+        super().__init__(message)
+        self.dependent = list(dependent or [])
