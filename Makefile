@@ -1,0 +1,79 @@
+# The two commands of the README: `make book` (build the book) and `make test` (everything).
+# Both work on a fresh machine: they create .venv, install the package with its extras,
+# and install the book's pinned JavaScript from package-lock.json.
+
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed
+# Jupyter kernels started by the build must be this environment's Python.
+export PATH := $(abspath $(BIN)):$(PATH)
+export PYDEVD_DISABLE_FILE_VALIDATION := 1
+export MPLBACKEND := Agg
+
+BOOK_FLAGS := -W -n --keep-going
+ASSETS ?= local
+
+.PHONY: help book test unit notebooks browser book-build lab benchmark clean
+
+help:
+	@echo "make book       build the book into book/_build/html (executes every chapter)"
+	@echo "make test       unit tests, doctests, notebooks, book build (-W), browser checks"
+	@echo "make lab        JupyterLab on the chapters (they open as notebooks)"
+	@echo "make benchmark  position-solve timings"
+
+$(STAMP): pyproject.toml
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[book,test]'
+	$(BIN)/python -m ipykernel install --sys-prefix --name python3 --display-name "Python 3 (mbtools)" >/dev/null
+	mkdir -p $(VENV)/share/jupyter/lab/settings
+	cp book/scripts/lab-overrides.json $(VENV)/share/jupyter/lab/settings/overrides.json
+	touch $(STAMP)
+
+node_modules/.package-lock.json: package.json package-lock.json
+	npm ci --no-audit --no-fund --loglevel=error
+	touch $@
+
+book/_vendor/VERSIONS.json: node_modules/.package-lock.json book/scripts/assets.py book/scripts/widgets-assets-path.js | $(STAMP)
+	$(BIN)/python book/scripts/assets.py
+
+ifeq ($(ASSETS),cdn)
+BOOK_CONFIG := --config build/_config_cdn.yml
+book-config: $(STAMP) node_modules/.package-lock.json
+	$(BIN)/python book/scripts/assets.py --cdn build/_config_cdn.yml
+else
+BOOK_CONFIG :=
+book-config: book/_vendor/VERSIONS.json
+endif
+
+book-build: $(STAMP) book-config
+	rm -rf book/_build
+	$(BIN)/jupyter-book build book $(BOOK_CONFIG) $(BOOK_FLAGS)
+
+book: book-build
+	@echo
+	@echo "The book is built: open $(abspath book/_build/html/index.html)"
+
+unit: $(STAMP)
+	$(BIN)/python -m pytest -m "not browser and not notebooks"
+
+notebooks: $(STAMP)
+	$(BIN)/python -m pytest -m notebooks
+
+browser: $(STAMP)
+	$(BIN)/python -m pytest -m browser
+
+test: $(STAMP)
+	$(BIN)/python -m pytest -m "not browser"
+	$(MAKE) book-build
+	$(BIN)/python -m pytest -m browser
+
+lab: $(STAMP)
+	$(BIN)/jupyter lab --allow-root --notebook-dir=. book/chapters
+
+benchmark: $(STAMP)
+	$(BIN)/python benchmarks/position_solve.py
+
+clean:
+	rm -rf book/_build book/_vendor build .pytest_cache

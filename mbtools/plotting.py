@@ -1,0 +1,156 @@
+"""Drawings, curves and animations of mechanisms (matplotlib).
+
+Chapters call these helpers rather than carry plotting code: a model and its positions
+go in, a figure comes out.
+
+* :func:`draw_mechanism` — bodies as bars (or filled polygons), ground pivots, labels;
+* :func:`plot_trajectory` — the path of a point over a sweep (e.g. a coupler curve);
+* :func:`animate` and :func:`animation_html` — a sweep as an animation that plays in a
+  static HTML page with no kernel and no network.
+"""
+
+from __future__ import annotations
+
+import re
+
+import matplotlib.pyplot as plt
+import numpy as np
+from matplotlib.animation import FuncAnimation
+
+from .model import Model
+
+GROUND_COLOR = "0.35"
+BODY_COLORS = ["#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#17becf"]
+
+
+def body_outline(body_points: list[str]) -> list[str]:
+    """The order in which a body's points are joined when it is drawn (closed if > 2)."""
+    return body_points + body_points[:1] if len(body_points) > 2 else body_points
+
+
+def draw_mechanism(model: Model, q, ax=None, labels: bool = True, alpha: float = 1.0, artists: dict | None = None):
+    """Draw the mechanism at position q.
+
+    Parameters
+    ----------
+    model : Model
+    q : array_like
+    ax : matplotlib Axes, optional
+    labels : bool
+        Write the point names.
+    artists : dict, optional
+        The dict returned by an earlier call: its lines are moved instead of redrawn
+        (what an animation does).
+
+    Returns
+    -------
+    dict
+        ``{"bodies": {name: Line2D}, "labels": {point: Text}, "ax": ax}``.
+    """
+    mech = model.mechanism
+    if artists is not None:
+        for name, line in artists["bodies"].items():
+            pts = np.array([model.point(q, p) for p in body_outline(list(mech.bodies[name].points))])
+            line.set_data(pts[:, 0], pts[:, 1])
+        for point, text in artists["labels"].items():
+            text.set_position(model.point(q, point))
+        return artists
+    if ax is None:
+        _, ax = plt.subplots(figsize=(6, 4))
+    bodies, texts = {}, {}
+    moving = [b for b in mech.bodies.values() if not b.is_ground]
+    for k, body in enumerate(moving):
+        pts = np.array([model.point(q, p) for p in body_outline(list(body.points))])
+        (line,) = ax.plot(
+            pts[:, 0], pts[:, 1], "-o", lw=3, ms=5, color=BODY_COLORS[k % len(BODY_COLORS)],
+            alpha=alpha, label=body.name, solid_capstyle="round", zorder=3,
+        )
+        bodies[body.name] = line
+    for point in mech.ground_points():
+        xy = model.point(q, point)
+        ax.plot(*xy, marker="^", ms=12, color=GROUND_COLOR, zorder=2)
+    if labels:
+        for point in mech.all_points():
+            if point in mech.ground_points() or any(point in b.points for b in moving):
+                texts[point] = ax.annotate(
+                    point, model.point(q, point), xytext=(6, 6), textcoords="offset points", fontsize=10,
+                )
+    ax.set_aspect("equal")
+    ax.grid(True, alpha=0.3)
+    return {"bodies": bodies, "labels": texts, "ax": ax}
+
+
+def plot_trajectory(model: Model, positions: np.ndarray, point: str, ax=None, **style):
+    """Plot the path of ``point`` over the positions of a sweep (rows of q)."""
+    if ax is None:
+        _, ax = plt.subplots(figsize=(6, 4))
+    xy = model.point(np.asarray(positions), point)
+    style = {"lw": 1.5, "color": "#555555", "ls": "--", "label": f"path of {point}", **style}
+    ax.plot(xy[:, 0], xy[:, 1], **style)
+    ax.set_aspect("equal")
+    return ax
+
+
+def limits(model: Model, positions: np.ndarray, margin: float = 0.1) -> tuple[tuple, tuple]:
+    """Axis limits that hold every point over all the positions."""
+    xy = np.concatenate([model.point(positions, p) for p in model.point_names])
+    lo, hi = xy.min(axis=0), xy.max(axis=0)
+    pad = margin * float(np.max(hi - lo))
+    return (lo[0] - pad, hi[0] + pad), (lo[1] - pad, hi[1] + pad)
+
+
+def animate(model: Model, positions: np.ndarray, trace: str | None = None, interval: int = 60,
+            title: str | None = None, figsize=(6, 4.5), dpi: int = 72) -> FuncAnimation:
+    """An animation of the mechanism through the rows of ``positions``.
+
+    ``trace`` names a point whose whole path is drawn underneath.
+    """
+    positions = np.asarray(positions)
+    fig, ax = plt.subplots(figsize=figsize, dpi=dpi)
+    xlim, ylim = limits(model, positions)
+    ax.set_xlim(*xlim)
+    ax.set_ylim(*ylim)
+    if trace:
+        plot_trajectory(model, positions, trace, ax=ax)
+    artists = draw_mechanism(model, positions[0], ax=ax)
+    ax.set_xlim(*xlim)
+    ax.set_ylim(*ylim)
+    if title:
+        ax.set_title(title)
+    fig.tight_layout()
+
+    def update(k):
+        draw_mechanism(model, positions[k], artists=artists)
+        return list(artists["bodies"].values()) + list(artists["labels"].values())
+
+    anim = FuncAnimation(fig, update, frames=len(positions), interval=interval, blit=False)
+    plt.close(fig)
+    return anim
+
+
+# Matplotlib's player loads Font Awesome 4 from a public CDN for its button icons; a
+# static page must not. The buttons get plain text symbols instead.
+_PLAYER_ICONS = {
+    "fa fa-minus": "−",
+    "fa fa-fast-backward": "|◀◀",
+    "fa fa-step-backward": "|◀",
+    "fa fa-play fa-flip-horizontal": "◀",
+    "fa fa-pause": "❚❚",
+    "fa fa-play": "▶",
+    "fa fa-step-forward": "▶|",
+    "fa fa-fast-forward": "▶▶|",
+    "fa fa-plus": "+",
+}
+
+
+def animation_html(anim: FuncAnimation, default_mode: str = "loop"):
+    """The animation as self-contained HTML (frames embedded, no network) for display."""
+    from IPython.display import HTML
+
+    html = anim.to_jshtml(default_mode=default_mode)
+    html = re.sub(r"<link[^>]*font-awesome[^>]*>", "", html)
+    for icon, symbol in _PLAYER_ICONS.items():
+        html = html.replace(f'<i class="{icon}"></i>', symbol)
+    if "font-awesome" in html or '<i class="fa' in html:
+        raise RuntimeError("matplotlib's animation player changed: update mbtools.plotting._PLAYER_ICONS")
+    return HTML(html)
