@@ -39,6 +39,7 @@ def four_bar(
     rocker: float = 9.0,
     ground: float = 6.0,
     assembly: str = "open",
+    coupler_point: tuple[float, float] | None = None,
 ) -> Mechanism:
     """The planar four-bar linkage O2–A–B–O4, driven by the crank angle.
 
@@ -55,6 +56,9 @@ def four_bar(
         ``"open"`` puts B to the left of the ray A→O4 (the triangle A, B, O4 turns
         clockwise), ``"crossed"`` to its right. It is only where the drawing starts:
         the assembly mode of a solution follows its guess.
+    coupler_point : (u, v), optional
+        Adds a point P to the coupler at u along A→B and v to its left (P traces the
+        coupler curve). The coupler then has three points and two more conditions.
 
     Raises
     ------
@@ -81,7 +85,16 @@ def four_bar(
     m = Mechanism("four-bar")
     m.add_ground({"O2": (0.0, 0.0), "O4": tuple(O4)})
     m.add_body("crank", {"O2": (0.0, 0.0), "A": tuple(A)})
-    m.add_body("coupler", {"A": tuple(A), "B": tuple(B)})
+    coupler_points = {"A": tuple(A), "B": tuple(B)}
+    if coupler_point is not None:
+        try:
+            u, v = (float(x) for x in coupler_point)
+        except (TypeError, ValueError):
+            raise MechanismError(f"coupler_point must be a pair (u, v), got {coupler_point!r}.") from None
+        e = (B - A) / b
+        P = A + u * e + v * np.array([-e[1], e[0]])
+        coupler_points["P"] = tuple(P)
+    m.add_body("coupler", coupler_points)
     m.add_body("rocker", {"O4": tuple(O4), "B": tuple(B)})
     m.add_revolute("ground", "crank", at="O2")
     m.add_revolute("crank", "coupler", at="A")

@@ -213,7 +213,7 @@ def _newton(model: Model, s: np.ndarray, q: np.ndarray, inputs: dict, tol: float
     return result
 
 
-def _finish(model: Model, result: PositionResult, raise_on_failure: bool, guess_note: str) -> PositionResult:
+def _finish(model: Model, result: PositionResult, raise_on_failure: bool, guess_note: str, requested: dict | None = None) -> PositionResult:
     if result.converged:
         _check_driver_directions(model, result)
         if result.singular:
@@ -236,13 +236,27 @@ def _finish(model: Model, result: PositionResult, raise_on_failure: bool, guess_
         limit = 1e-9 * model.length_scale**2
         violated = [(model.constraint_names[i], float(phi[i])) for i in order if abs(phi[i]) > limit]
     listing = ", ".join(f"'{n}' (residual {v:+.3g})" for n, v in violated[:4]) or "none listed"
+    drivers_only = bool(violated) and all(
+        "driver" in model.constraints[model.constraint_names.index(n)].kind for n, _ in violated
+    )
+    if drivers_only:
+        reached = dict(zip(model.input_names, model._measure_f(best.q)))
+        hint = (
+            "There every rigid-body and joint condition holds, but only the driving condition "
+            f"is off: the nearest assembled position has {_describe_inputs(model, reached)}. "
+            "The requested input is outside the range of motion (a rocker beyond its limits, "
+            "a slider beyond its stroke): the link lengths cannot close the loop there."
+        )
+    else:
+        hint = (
+            "Hint: the input may be outside the range of motion, the link lengths may not "
+            "close the loop there, or the guess is far off: pass a guess closer to the "
+            "expected position."
+        )
     raise AssemblyError(
-        f"'{model.mechanism.name}' cannot be assembled at {_describe_inputs(model, result.inputs)}: "
+        f"'{model.mechanism.name}' cannot be assembled at {_describe_inputs(model, requested or result.inputs)}: "
         f"Newton–Raphson {guess_note} did not converge in {result.iterations} iterations. "
-        f"Constraints still violated at the best iterate: {listing}. Hint: the input may be "
-        "outside the range of motion (a rocker beyond its limits, a slider beyond its "
-        "stroke), the link lengths may not close the loop there, or the guess is far off: "
-        "pass a guess closer to the expected position.",
+        f"Constraints still violated at the best iterate: {listing}. {hint}",
         violated,
         result,
     )
@@ -266,13 +280,11 @@ def _solve_by_continuation(model, inputs, s, tol, max_iterations, raise_on_failu
         step_inputs = dict(zip(model.input_names, map(float, s_step)))
         result = _newton(model, s_step, q, step_inputs, tol, max_iterations)
         if not result.converged:
-            if step < steps:
-                result.inputs = step_inputs
             note = (
                 f"walking the inputs from the reference drawing ({_describe_inputs(model, dict(zip(model.input_names, s_ref)))}) "
-                f"in {steps} steps, at step {step}"
+                f"toward them in {steps} steps, at step {step} ({_describe_inputs(model, step_inputs)}),"
             )
-            return _finish(model, result, raise_on_failure, guess_note=note)
+            return _finish(model, result, raise_on_failure, guess_note=note, requested=dict(inputs))
         q = result.q
     result.inputs = dict(inputs)
     result.continuation_steps = steps
@@ -320,8 +332,8 @@ def _singular_error(model: Model, q: np.ndarray, s: np.ndarray, where: str) -> S
         f"{_describe_inputs(model, inputs)} (smallest singular value {sv[-1]:.2e} of "
         f"{sv[0]:.2e}): the constraints {dependent} are dependent there. This is a dead point "
         "or a branch point: the inputs do not determine the motion through it. Drive the "
-        "mechanism by another input (e.g. the crank instead of the rocker), or stop short "
-        "of this position.",
+        "mechanism by another input (one that does not pass a dead point here), or stop "
+        "short of this position.",
         dependent,
     )
 
@@ -429,8 +441,14 @@ class Sweep:
 
 
 def sweep_position(model: Model, name: str, values, guess=None, other_inputs: dict | None = None, **options) -> Sweep:
-    """Solve the position problem along a sweep of one input, each solve starting from
-    the previous solution, so the whole sweep stays on the guess's assembly mode.
+    """Solve the position problem along a sweep of one input, so that the whole sweep
+    stays on the guess's assembly mode.
+
+    Each solve starts from a secant prediction, the previous solution extrapolated
+    along the last step, q_k + (q_k − q_{k−1}) Δs_{k+1}/Δs_k, which follows the branch
+    through a branch point (where the branches cross and the Jacobian is singular)
+    rather than jump to the other one. Singular positions met on the way are flagged in
+    ``Sweep.singular`` and reported by one :class:`SingularPositionWarning`.
 
     Example
     -------
@@ -446,12 +464,27 @@ def sweep_position(model: Model, name: str, values, guess=None, other_inputs: di
     q_all = np.empty((len(values), model.n_coordinates))
     iterations = np.zeros(len(values), dtype=int)
     singular = np.zeros(len(values), dtype=bool)
-    q = guess
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", SingularPositionWarning)
         for k, value in enumerate(values):
-            result = solve_position(model, {**fixed, name: float(value)}, guess=q, **options)
-            q = q_all[k] = result.q
+            if k >= 2 and values[k - 1] != values[k - 2]:
+                ratio = (value - values[k - 1]) / (values[k - 1] - values[k - 2])
+                start = q_all[k - 1] + ratio * (q_all[k - 1] - q_all[k - 2])
+            elif k >= 1:
+                start = q_all[k - 1]
+            else:
+                start = guess
+            result = solve_position(model, {**fixed, name: float(value)}, guess=start, **options)
+            q_all[k] = result.q
             iterations[k] = result.iterations
             singular[k] = result.singular
+    if singular.any():
+        at = ", ".join(f"{v:.6g}" for v in values[singular][:6])
+        warnings.warn(
+            f"The sweep of '{name}' met singular positions (dead or branch points) of "
+            f"'{model.mechanism.name}' at {name} = {at}: velocities are not determined there, "
+            "and past a branch point check that the assembly mode is the one you meant.",
+            SingularPositionWarning,
+            stacklevel=2,
+        )
     return Sweep(name, values, q_all, iterations, singular)

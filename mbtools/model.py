@@ -405,6 +405,21 @@ class Model:
         jac = self._dense(self._point_jac_f[name](q), (len(self._point_exprs[name]), self.n_coordinates))
         return jac @ qdd + np.array(self._point_dd_f[name](q, qd), dtype=float)
 
+    def degrees_of_freedom(self, q) -> int:
+        """n − rank(Φ_q) of the constraints other than the drivers, at position q.
+
+        The mobility of the mechanism as the model sees it: the number of inputs it
+        needs. Computed from the rank (SVD, relative tolerance 1e-9), so redundant
+        constraints are not counted twice.
+        """
+        rows = [k for k, c in enumerate(self.constraints) if "driver" not in c.kind]
+        J = self.jacobian(q)[rows]
+        if J.size == 0:
+            return self.n_coordinates
+        sv = np.linalg.svd(J, compute_uv=False)
+        rank = int(np.sum(sv > 1e-9 * sv[0])) if sv.size and sv[0] > 0 else 0
+        return self.n_coordinates - rank
+
     def guess_from_points(self, positions: dict[str, tuple[float, float]]) -> np.ndarray:
         """A guess q built from approximate point positions (others from the drawing).
 

@@ -1,0 +1,111 @@
+"""The model's numbers against its own symbolic equations and against finite differences."""
+
+import math
+
+import numpy as np
+import pytest
+import sympy as sp
+
+from mbtools import examples, formulate, solve_acceleration, solve_position, solve_velocity
+
+EXAMPLES = {
+    "four-bar": lambda: examples.four_bar(),
+    "four-bar with coupler point": lambda: examples.four_bar(coupler_point=(3.0, 2.0)),
+    "slider-crank": lambda: examples.slider_crank(offset=0.4),
+}
+
+
+@pytest.fixture(params=list(EXAMPLES), scope="module")
+def model(request):
+    return formulate(EXAMPLES[request.param](), "basic")
+
+
+def random_state(model, seed=0):
+    rng = np.random.default_rng(seed)
+    q = model.reference_q + rng.normal(scale=0.3, size=model.n_coordinates)
+    return q, {name: float(rng.uniform(-math.pi, math.pi)) for name in model.input_names}
+
+
+def test_every_equation_is_at_most_quadratic(model):
+    """The paper's claim for basic coordinates, checked on the equations themselves."""
+    assert model.is_quadratic
+    for eq in model.equations(numeric=True):
+        assert sp.Poly(eq.lhs, *model.coordinate_symbols).total_degree() <= 2
+
+
+def test_fast_quadratic_path_equals_the_symbolic_equations(model):
+    for seed in range(5):
+        q, inputs = random_state(model, seed)
+        s = model.input_vector(inputs)
+        phi, J = model.newton_function(s)(q)
+        exprs = [eq.lhs for eq in model.equations(numeric=True)]
+        subs = dict(zip(model.coordinate_symbols, q)) | {i.symbol: inputs[i.name] for i in model.inputs}
+        expected = np.array([float(e.subs(subs)) for e in exprs])
+        np.testing.assert_allclose(phi, expected, atol=1e-12)
+        np.testing.assert_allclose(phi, model.phi(q, inputs), atol=1e-12)
+        np.testing.assert_allclose(J, model.jacobian(q, inputs), atol=1e-12)
+
+
+def test_jacobian_matches_central_differences(model):
+    q, inputs = random_state(model, 7)
+    h = 1e-6
+    J = model.jacobian(q, inputs)
+    for k in range(model.n_coordinates):
+        dq = np.zeros(model.n_coordinates)
+        dq[k] = h
+        column = (model.phi(q + dq, inputs) - model.phi(q - dq, inputs)) / (2 * h)
+        np.testing.assert_allclose(J[:, k], column, atol=1e-7)
+
+
+def test_velocity_and_acceleration_match_differences_of_positions(model):
+    """q̇ and q̈ from the linear problems against central differences of solved positions."""
+    s0, sd, sdd = 0.7, 1.3, -0.4
+    h = 1e-4
+    s = lambda t: s0 + sd * t + 0.5 * sdd * t * t  # noqa: E731
+    name = model.input_names[0]
+    q0 = solve_position(model, {name: s(0.0)}).q
+    qp = solve_position(model, {name: s(h)}, guess=q0).q
+    qm = solve_position(model, {name: s(-h)}, guess=q0).q
+    qd = solve_velocity(model, q0, {name: sd})
+    qdd = solve_acceleration(model, q0, qd, {name: sdd})
+    np.testing.assert_allclose(qd, (qp - qm) / (2 * h), atol=1e-6)
+    np.testing.assert_allclose(qdd, (qp - 2 * q0 + qm) / h**2, atol=1e-4)
+
+
+def test_newton_converges_quadratically(model):
+    name = model.input_names[0]
+    result = solve_position(model, {name: 2.0})
+    residuals = [step.residual_norm for step in result.history]
+    assert residuals[-1] <= 1e-12 * model.length_scale**2
+    # each residual at most about the square of the one before (scaled), once close
+    for before, after in zip(residuals[:-1], residuals[1:]):
+        if before < 1e-2:
+            assert after <= 10 * before**2 / model.length_scale**2 + 1e-13
+
+
+def test_reference_drawing_satisfies_every_constraint(model):
+    phi = model.phi(model.reference_q, model.reference_inputs())
+    np.testing.assert_allclose(phi, 0.0, atol=1e-12)
+    assert model.degrees_of_freedom(model.reference_q) == len(model.inputs) == 1
+
+
+def test_input_rates_read_off_a_velocity(model):
+    name = model.input_names[0]
+    q = solve_position(model, {name: 0.9}).q
+    qd = solve_velocity(model, q, {name: -2.5})
+    np.testing.assert_allclose(model.input_rates(q, qd), [-2.5], atol=1e-12)
+    assert model.input_values(q)[name] == pytest.approx(0.9, abs=1e-12)
+
+
+def test_points_accept_many_positions_at_once(model):
+    q = np.stack([model.reference_q, model.reference_q + 1.0])
+    for name in model.point_names:
+        xy = model.point(q, name)
+        assert xy.shape == (2, 2)
+        np.testing.assert_allclose(xy[0], model.point(model.reference_q, name))
+
+
+def test_solver_does_not_modify_the_guess(model):
+    guess = model.reference_q.copy()
+    solve_position(model, {model.input_names[0]: 1.5}, guess=guess)
+    np.testing.assert_array_equal(guess, model.reference_q)
