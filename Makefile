@@ -9,7 +9,6 @@ STAMP  := $(VENV)/.installed
 # Jupyter kernels started by the build must be this environment's Python.
 export PATH := $(abspath $(BIN)):$(PATH)
 export PYDEVD_DISABLE_FILE_VALIDATION := 1
-export MPLBACKEND := Agg
 
 BOOK_FLAGS := -W -n --keep-going
 ASSETS ?= local

@@ -13,7 +13,7 @@ array([2.828427, 0.      ])
 
 from __future__ import annotations
 
-from . import closed_forms, examples
+from . import closed_forms, display, examples, plotting
 from .basic import formulate_basic
 from .errors import (
     AssemblyError,
@@ -82,8 +82,10 @@ __all__ = [
     "SingularPositionWarning",
     "Sweep",
     "closed_forms",
+    "display",
     "examples",
     "formulate",
+    "plotting",
     "solve_acceleration",
     "solve_position",
     "solve_velocity",

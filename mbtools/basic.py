@@ -110,7 +110,7 @@ def formulate_basic(mechanism: Mechanism) -> Model:
             A = constant(f"A_{i}{j}{k}", area)
             equations.append(
                 Constraint(
-                    f"{joint.name}: area {i}–{j}–{k} (slider point on its line)",
+                    f"{joint.name}: area {i}–{j}–{k}",
                     "area",
                     cc.area_condition(r[i], r[j], r[k], A),
                 )
@@ -121,13 +121,13 @@ def formulate_basic(mechanism: Mechanism) -> Model:
             if abs(dot) <= abs(cross):
                 c = constant(f"c_{i}{j}{k}{q}", dot)
                 equations.append(
-                    Constraint(f"{joint.name}: dot {i}{j}·{k}{q} (no rotation)", "dot", cc.dot_condition(u, v, c))
+                    Constraint(f"{joint.name}: dot {i}{j}·{k}{q}", "dot", cc.dot_condition(u, v, c))
                 )
             else:
                 c = constant(f"c_{i}{j}{k}{q}", cross)
                 equations.append(
                     Constraint(
-                        f"{joint.name}: cross {i}{j}×{k}{q} (no rotation)", "cross", cc.cross_condition(u, v, c)
+                        f"{joint.name}: cross {i}{j}×{k}{q}", "cross", cc.cross_condition(u, v, c)
                     )
                 )
 

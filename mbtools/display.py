@@ -42,9 +42,19 @@ def coordinates_latex(model: Model) -> str:
     return f"\\mathbf{{q}} = \\left( {entries} \\right)^{{\\mathsf T}}"
 
 
-def jacobian_latex(model: Model, numeric: bool = False) -> str:
-    """The Jacobian Φ_q as a LaTeX matrix."""
-    return "\\Phi_{\\mathbf{q}} = " + _latex(model.jacobian_symbolic(numeric=numeric))
+def jacobian_latex(model: Model, numeric: bool = False, small: bool | None = None) -> str:
+    """The Jacobian Φ_q as a LaTeX matrix (in a smaller font past five columns)."""
+    small = model.n_coordinates > 5 if small is None else small
+    body = "\\Phi_{\\mathbf{q}} = " + _latex(model.jacobian_symbolic(numeric=numeric))
+    return ("\\scriptsize " + body) if small else body
+
+
+def equations_markdown(model: Model, numeric: bool = False) -> str:
+    """The constraint equations as a Markdown table: number, what it is, the equation."""
+    rows = ["| | constraint | equation |", "|---|---|---|"]
+    for k, (constraint, eq) in enumerate(zip(model.constraints, model.equations(numeric=numeric)), start=1):
+        rows.append(f"| {k} | {constraint.name} | ${_latex(eq.lhs)} = 0$ |")
+    return "\n".join(rows)
 
 
 def parameters_markdown(model: Model, digits: int = 6) -> str:

@@ -120,9 +120,9 @@ class PositionResult:
     def _repr_html_(self) -> str:
         names = self.model.coordinate_names if self.model else [f"q{k}" for k in range(len(self.q))]
         cells = "".join(f"<th>{n}</th>" for n in names)
-        html = [f"<table><thead><tr><th>k</th>{cells}<th>‖Φ‖₂</th><th>‖Δq‖₂</th></tr></thead><tbody>"]
+        html = [f"<table style=\"font-size:80%\"><thead><tr><th>k</th>{cells}<th>‖Φ‖₂</th><th>‖Δq‖₂</th></tr></thead><tbody>"]
         for step in self.history:
-            values = "".join(f"<td>{v:.8f}</td>" for v in step.q)
+            values = "".join(f"<td>{v:.7f}</td>" for v in step.q)
             corr = "" if math.isnan(step.correction_norm) else f"{step.correction_norm:.3e}"
             html.append(f"<tr><td>{step.iteration}</td>{values}<td>{step.residual_norm:.3e}</td><td>{corr}</td></tr>")
         html.append("</tbody></table>")
@@ -213,7 +213,8 @@ def _newton(model: Model, s: np.ndarray, q: np.ndarray, inputs: dict, tol: float
     return result
 
 
-def _finish(model: Model, result: PositionResult, raise_on_failure: bool, guess_note: str, requested: dict | None = None) -> PositionResult:
+def _finish(model: Model, result: PositionResult, raise_on_failure: bool, guess_note: str,
+            requested: dict | None = None, stacklevel: int = 3) -> PositionResult:
     if result.converged:
         _check_driver_directions(model, result)
         if result.singular:
@@ -223,7 +224,7 @@ def _finish(model: Model, result: PositionResult, raise_on_failure: bool, guess_
                 "point or a branch point. Velocities are not determined here and the assembly "
                 "mode may change as the input passes it.",
                 SingularPositionWarning,
-                stacklevel=3,
+                stacklevel=stacklevel,
             )
         return result
     if not raise_on_failure:
@@ -237,7 +238,7 @@ def _finish(model: Model, result: PositionResult, raise_on_failure: bool, guess_
         violated = [(model.constraint_names[i], float(phi[i])) for i in order if abs(phi[i]) > limit]
     listing = ", ".join(f"'{n}' (residual {v:+.3g})" for n, v in violated[:4]) or "none listed"
     drivers_only = bool(violated) and all(
-        "driver" in model.constraints[model.constraint_names.index(n)].kind for n, _ in violated
+        model.constraints[model.constraint_names.index(n)].is_driver for n, _ in violated
     )
     if drivers_only:
         reached = dict(zip(model.input_names, model._measure_f(best.q)))
@@ -288,7 +289,7 @@ def _solve_by_continuation(model, inputs, s, tol, max_iterations, raise_on_failu
         q = result.q
     result.inputs = dict(inputs)
     result.continuation_steps = steps
-    return _finish(model, result, raise_on_failure, guess_note="")
+    return _finish(model, result, raise_on_failure, guess_note="", stacklevel=4)
 
 
 def _check_driver_directions(model: Model, result: PositionResult) -> None:

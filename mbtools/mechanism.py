@@ -244,6 +244,30 @@ class Mechanism:
             raise MechanismError(f"Slide driver '{name}': guide points {guide_points} coincide.")
         self.drivers.append(SlideDriver(name, tuple(guide_points), point))
 
+    def summary(self) -> str:
+        """A readable listing of the description: bodies and points, joints, inputs."""
+        def xy(v):
+            return "(" + ", ".join(f"{float(c):.4g}" for c in v) + ")"
+
+        lines = [f"Mechanism '{self.name}' ({'planar' if self.dimension == 2 else 'spatial'})"]
+        for body in self.bodies.values():
+            points = ", ".join(f"{p} {xy(v)}" for p, v in body.points.items())
+            lines.append(f"  body {body.name:10s} {points}")
+        for joint in self.joints:
+            if isinstance(joint, Revolute):
+                lines.append(f"  revolute  {joint.name:10s} {joint.body_i} – {joint.body_j} at {joint.at}")
+            else:
+                lines.append(
+                    f"  prismatic {joint.name:10s} {joint.slider_body} {joint.slider_points} along "
+                    f"{joint.guide_body} {joint.guide_points}"
+                )
+        for driver in self.drivers:
+            if isinstance(driver, AngleDriver):
+                lines.append(f"  input     {driver.name:10s} angle of {driver.tail}→{driver.head} from +x")
+            else:
+                lines.append(f"  input     {driver.name:10s} distance of {driver.point} along {driver.guide_points}")
+        return "\n".join(lines)
+
     # ----------------------------------------------------------------- helpers
     def _require_bodies(self, joint: str, body_i: str, body_j: str) -> None:
         for body in (body_i, body_j):

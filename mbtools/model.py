@@ -43,6 +43,11 @@ class Constraint:
     kind: str
     expression: sp.Expr
 
+    @property
+    def is_driver(self) -> bool:
+        """True for a driving condition (an input), False for a geometric one."""
+        return self.kind.endswith("driver")
+
 
 @dataclass(frozen=True)
 class Input:
@@ -412,7 +417,7 @@ class Model:
         needs. Computed from the rank (SVD, relative tolerance 1e-9), so redundant
         constraints are not counted twice.
         """
-        rows = [k for k, c in enumerate(self.constraints) if "driver" not in c.kind]
+        rows = [k for k, c in enumerate(self.constraints) if not c.is_driver]
         J = self.jacobian(q)[rows]
         if J.size == 0:
             return self.n_coordinates

@@ -154,3 +154,46 @@ def animation_html(anim: FuncAnimation, default_mode: str = "loop"):
     if "font-awesome" in html or '<i class="fa' in html:
         raise RuntimeError("matplotlib's animation player changed: update mbtools.plotting._PLAYER_ICONS")
     return HTML(html)
+
+
+def plot_convergence(result, ax=None):
+    """Residual ‖Φ‖₂ and correction ‖Δq‖₂ of each Newton–Raphson iterate (log scale)."""
+    if ax is None:
+        _, ax = plt.subplots(figsize=(5, 3.2))
+    steps = result.history
+    k = [s.iteration for s in steps]
+    ax.semilogy(k, [max(s.residual_norm, 1e-17) for s in steps], "o-", label=r"$\|\Phi(\mathbf{q}^k)\|_2$")
+    corr = [(s.iteration, s.correction_norm) for s in steps if not np.isnan(s.correction_norm)]
+    if corr:
+        ax.semilogy(*zip(*corr), "s--", label=r"$\|\Delta\mathbf{q}^k\|_2$")
+    ax.set_xlabel("iteration k")
+    ax.set_xticks(k)
+    ax.grid(True, which="both", alpha=0.3)
+    ax.legend()
+    return ax
+
+
+def compare_curves(x, computed: dict, reference: dict, xlabel: str, axes=None):
+    """Computed curves (lines) over reference values (markers), and their differences.
+
+    ``computed`` and ``reference`` map a label to an array over ``x``. Returns the two
+    axes: the curves on top, |computed − reference| (log scale) below.
+    """
+    if axes is None:
+        _, axes = plt.subplots(2, 1, figsize=(7, 5.5), sharex=True, gridspec_kw={"height_ratios": [3, 2]})
+    top, bottom = axes
+    every = max(1, len(x) // 24)
+    for k, (label, values) in enumerate(computed.items()):
+        color = BODY_COLORS[k % len(BODY_COLORS)]
+        top.plot(x, values, color=color, label=f"{label} (computed)")
+        top.plot(x[::every], np.asarray(reference[label])[::every], "o", mfc="none", color=color,
+                 label=f"{label} (closed form)")
+        error = np.abs(np.asarray(values) - np.asarray(reference[label]))
+        bottom.semilogy(x, np.maximum(error, 1e-17), color=color, label=label)
+    top.grid(True, alpha=0.3)
+    top.legend(fontsize=8, ncol=2)
+    bottom.set_xlabel(xlabel)
+    bottom.set_ylabel("|difference|")
+    bottom.set_ylim(1e-17, 1e-8)
+    bottom.grid(True, which="both", alpha=0.3)
+    return axes

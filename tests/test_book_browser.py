@@ -138,6 +138,15 @@ def test_page_renders_offline(browser, server, page_path):
             page.wait_for_selector(".jupyter-widgets", timeout=30000)
             rendered = page.locator(".jupyter-widgets").count()
             assert rendered >= views, f"{page_path}: {views} widget views but {rendered} rendered"
+        # every cell that shows a figure has its image in the page (a wrong matplotlib
+        # backend in the kernel leaves the output empty, silently)
+        empty = page.evaluate(
+            "() => [...document.querySelectorAll('div.cell')].filter(c => {"
+            " const src = (c.querySelector('.cell_input') || {}).textContent || '';"
+            " return /plt\\.show\\(\\)/.test(src) && !c.querySelector('.cell_output img'); })"
+            ".map(c => c.querySelector('.cell_input').textContent.slice(0, 80))"
+        )
+        assert not empty, f"{page_path}: cells that should show a figure but show none: {empty}"
         # animations (matplotlib to_jshtml): a frame image and the playback buttons
         for anim in page.locator("div.animation").all():
             assert anim.locator("img").count() == 1, f"{page_path}: animation without its frame"
