@@ -13,8 +13,8 @@ Example
 -------
 >>> import math
 >>> ff = four_bar(math.radians(90), crank=2, coupler=7, rocker=9, ground=6, assembly="open")
->>> [round(v, 6) for v in ff["B"]]
-[7.464693, 7.026934]
+>>> [round(float(v), 6) for v in ff["B"]]   # |B − A| = 7 and |B − O4| = 9
+[2.804541, 8.413622]
 """
 
 from __future__ import annotations

@@ -4,8 +4,8 @@ Example
 -------
 >>> from mbtools import examples, formulate
 >>> model = formulate(examples.four_bar(), "basic")
->>> print(equations_latex(model).splitlines()[1])
-\\left(- x_{A} + x_{B}\\right)^{2} + \\left(- y_{A} + y_{B}\\right)^{2} - L_{AB}^{2} &= 0 && \\text{coupler: distance A–B} \\\\
+>>> print(equations_latex(model).splitlines()[2])
+\\left(x_{B} - x_{A}\\right)^{2} + \\left(y_{B} - y_{A}\\right)^{2} - L_{AB}^{2} &= 0 && \\text{coupler: distance A–B} \\\\
 """
 
 from __future__ import annotations
