@@ -33,7 +33,9 @@ WIDGET_SUFFIXES = {".js", ".woff2", ".woff", ".ttf", ".eot", ".svg"}
 
 
 def version(package: str) -> str:
-    return json.loads((MODULES / package / "package.json").read_text())["version"]
+    """The version package-lock.json pins (what `npm ci` installs)."""
+    lock = json.loads((ROOT / "package-lock.json").read_text())
+    return lock["packages"][f"node_modules/{package}"]["version"]
 
 
 def vendor() -> None:
