@@ -42,6 +42,11 @@ ALIGNED_SINE = 0.1
 def formulate_basic(mechanism: Mechanism) -> Model:
     """Formulate a planar mechanism in basic coordinates (points only)."""
     mechanism.check()
+    if mechanism.dimension != 2:
+        raise MechanismError(
+            f"Mechanism '{mechanism.name}' is spatial: basic coordinates are formulated for "
+            "planar mechanisms so far; formulate it in natural coordinates."
+        )
     ground = set(mechanism.ground_points())
     moving = mechanism.moving_points()
     coords: list[sp.Symbol] = []

@@ -37,16 +37,30 @@ GROUND = "ground"
 
 @dataclass(frozen=True)
 class Body:
-    """A rigid body: its name and its named points in the reference drawing."""
+    """A rigid body: its name, its named points and its named unit vectors (spatial
+    mechanisms: joint axes), as they are in the reference drawing."""
 
     name: str
     points: dict[str, np.ndarray]
     is_ground: bool = False
+    vectors: dict[str, np.ndarray] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
 class Revolute:
-    """A revolute pair (R): the two bodies share the point ``at``."""
+    """A revolute pair (R): the two bodies share the point ``at`` and, in space, the
+    unit vector ``axis`` of the joint."""
+
+    name: str
+    body_i: str
+    body_j: str
+    at: str
+    axis: str | None = None
+
+
+@dataclass(frozen=True)
+class Spherical:
+    """A spherical pair (S): the two bodies share the point ``at``."""
 
     name: str
     body_i: str
@@ -55,8 +69,34 @@ class Revolute:
 
 
 @dataclass(frozen=True)
+class Cylindrical:
+    """A cylindrical pair (C): the two bodies share the unit vector ``axis``; point
+    ``point_i`` of body i and ``point_j`` of body j stay on one line along it."""
+
+    name: str
+    body_i: str
+    body_j: str
+    axis: str
+    point_i: str
+    point_j: str
+
+
+@dataclass(frozen=True)
+class Universal:
+    """A universal (Cardan) joint (U): the bodies share the point ``at``; the cross's
+    arms, ``axis_i`` on body i and ``axis_j`` on body j, keep their angle."""
+
+    name: str
+    body_i: str
+    body_j: str
+    at: str
+    axis_i: str
+    axis_j: str
+
+
+@dataclass(frozen=True)
 class Prismatic:
-    """A prismatic pair (P), the paper's Fig. 6b.
+    """A planar prismatic pair (P), the paper's Fig. 6b.
 
     Point ``slider_points[0]`` (k) of the slider keeps its distance to the line through
     the guide points (i, j), and the slider direction k→q keeps its angle to i→j.
@@ -68,14 +108,29 @@ class Prismatic:
     slider_body: str
     slider_points: tuple[str, str]
 
+    @property
+    def body_i(self) -> str:
+        return self.guide_body
+
+    @property
+    def body_j(self) -> str:
+        return self.slider_body
+
 
 @dataclass(frozen=True)
 class AngleDriver:
-    """Input: the angle of the vector tail→head, measured from +x (radians)."""
+    """Input: the angle of the vector tail→head (radians).
+
+    In the plane it is measured from +x. In space it is the angle about the ground
+    unit vector ``axis`` of the projection of tail→head, measured from ``reference``
+    (a direction perpendicular to the axis, fixed to the ground).
+    """
 
     name: str
     tail: str
     head: str
+    axis: str | None = None
+    reference: tuple[float, ...] | None = None
 
 
 @dataclass(frozen=True)
@@ -88,19 +143,27 @@ class SlideDriver:
 
 
 Driver = AngleDriver | SlideDriver
-Joint = Revolute | Prismatic
+Joint = Revolute | Spherical | Cylindrical | Universal | Prismatic
+SHARED_POINT_JOINTS = (Revolute, Spherical, Universal)
+SHARED_VECTOR_JOINTS = (Revolute, Cylindrical)
+
+# Joint freedoms f_i for the Grübler–Kutzbach count, planar and spatial
+JOINT_FREEDOMS = {
+    2: {Revolute: 1, Prismatic: 1},
+    3: {Revolute: 1, Spherical: 3, Cylindrical: 2, Universal: 2, Prismatic: 1},
+}
 
 
 @dataclass
 class Mechanism:
-    """A planar mechanism: ground, bodies with named points, joints and drivers.
+    """A mechanism: ground, bodies with named points (and unit vectors), joints, drivers.
 
     Parameters
     ----------
     name : str
         Shown in tables and error messages.
     dimension : int
-        2 for a planar mechanism (the only kind this release formulates).
+        2 for a planar mechanism, 3 for a spatial one.
     """
 
     name: str
@@ -109,24 +172,34 @@ class Mechanism:
     joints: list[Joint] = field(default_factory=list)
     drivers: list[Driver] = field(default_factory=list)
 
-    # ----------------------------------------------------------------- building
-    def add_ground(self, points: dict[str, tuple[float, float]]) -> None:
-        """Add the fixed body, named ``"ground"``, with its points (fixed positions)."""
-        self._add_body(GROUND, points, is_ground=True)
+    def __post_init__(self):
+        if self.dimension not in (2, 3):
+            raise MechanismError(
+                f"Mechanism '{self.name}': dimension must be 2 (planar) or 3 (spatial), got "
+                f"{self.dimension!r}."
+            )
 
-    def add_body(self, name: str, points: dict[str, tuple[float, float]]) -> None:
-        """Add a moving body with its points at their reference positions.
+    # ----------------------------------------------------------------- building
+    def add_ground(self, points: dict, vectors: dict | None = None) -> None:
+        """Add the fixed body, named ``"ground"``, with its points (fixed positions) and,
+        in space, its unit vectors (fixed joint axes)."""
+        self._add_body(GROUND, points, is_ground=True, vectors=vectors)
+
+    def add_body(self, name: str, points: dict, vectors: dict | None = None) -> None:
+        """Add a moving body with its points (and unit vectors) in the reference drawing.
 
         A point that two bodies share (same name) must sit at the same position in
-        both, and the two bodies must be joined there by a revolute pair.
+        both, and the two bodies must be joined there by a revolute, spherical or
+        universal joint; a shared unit vector must be the axis of a revolute or
+        cylindrical joint between them.
         """
         if name == GROUND:
             raise MechanismError(
                 "'ground' is the fixed body: add it with add_ground(), not add_body()."
             )
-        self._add_body(name, points, is_ground=False)
+        self._add_body(name, points, is_ground=False, vectors=vectors)
 
-    def _add_body(self, name: str, points, is_ground: bool) -> None:
+    def _add_body(self, name: str, points, is_ground: bool, vectors=None) -> None:
         if not isinstance(name, str) or not name:
             raise MechanismError(f"A body name must be a non-empty string, got {name!r}.")
         if name in self.bodies:
@@ -147,36 +220,129 @@ class Mechanism:
                         f"body '{other.name}' has it at {tuple(other.points[point])}: a "
                         "shared point must have one position in the reference drawing."
                     )
-        self.bodies[name] = Body(name, clean, is_ground)
+        unit: dict[str, np.ndarray] = {}
+        for vector, xyz in (vectors or {}).items():
+            if vector in clean:
+                raise MechanismError(
+                    f"Body '{name}': '{vector}' names both a point and a vector; rename one."
+                )
+            value = self._position(name, vector, xyz, what="Vector")
+            length = float(np.linalg.norm(value))
+            if abs(length - 1.0) > 1e-9:
+                raise MechanismError(
+                    f"Vector '{vector}' of body '{name}' has length {length:.6g}: unit vectors "
+                    f"must have length 1. Normalise it: {tuple(np.round(value / length, 6)) if length else '(a nonzero direction)'}."
+                )
+            for other in self.bodies.values():
+                if vector in other.vectors and not np.allclose(other.vectors[vector], value, rtol=0, atol=1e-9):
+                    raise MechanismError(
+                        f"Vector '{vector}' of body '{name}' is {tuple(value)} but body "
+                        f"'{other.name}' has it as {tuple(other.vectors[vector])}: a shared "
+                        "vector must have one direction in the reference drawing."
+                    )
+                if vector in other.points or any(v in other.vectors for v in clean):
+                    raise MechanismError(
+                        f"'{vector}' is a vector of body '{name}' but a point of body "
+                        f"'{other.name}': use distinct names for points and vectors."
+                    )
+            unit[vector] = value
+        self.bodies[name] = Body(name, clean, is_ground, unit)
 
-    def _position(self, body: str, point: str, xy) -> np.ndarray:
+    def _position(self, body: str, point: str, xy, what: str = "Point") -> np.ndarray:
         try:
             value = np.asarray(xy, dtype=float).reshape(-1)
         except (TypeError, ValueError):
             raise MechanismError(
-                f"Point '{point}' of body '{body}': position {xy!r} is not a pair of numbers."
+                f"{what} '{point}' of body '{body}': {xy!r} is not a tuple of numbers."
             ) from None
         if value.shape != (self.dimension,):
             raise MechanismError(
-                f"Point '{point}' of body '{body}' has {value.size} coordinate(s); a "
+                f"{what} '{point}' of body '{body}' has {value.size} coordinate(s); a "
                 f"{'planar' if self.dimension == 2 else 'spatial'} mechanism needs "
                 f"{self.dimension}."
             )
         if not np.all(np.isfinite(value)):
-            raise MechanismError(f"Point '{point}' of body '{body}' is not finite: {xy!r}.")
+            raise MechanismError(f"{what} '{point}' of body '{body}' is not finite: {xy!r}.")
         return value
 
-    def add_revolute(self, body_i: str, body_j: str, at: str, name: str | None = None) -> None:
-        """Join two bodies by a revolute pair at their shared point ``at``."""
+    def add_revolute(self, body_i: str, body_j: str, at: str, axis: str | None = None,
+                     name: str | None = None) -> None:
+        """Join two bodies by a revolute pair at their shared point ``at``; in space also
+        about their shared unit vector ``axis``."""
         name = name or f"R_{at}"
         self._require_bodies(name, body_i, body_j)
-        for body in (body_i, body_j):
-            if at not in self.bodies[body].points:
+        self._require_shared(name, "point", at, body_i, body_j)
+        if self.dimension == 2 and axis is not None:
+            raise MechanismError(
+                f"Revolute '{name}': a planar revolute turns about the normal to the plane; "
+                "give no axis (axis= is for spatial mechanisms)."
+            )
+        if self.dimension == 3:
+            if axis is None:
                 raise MechanismError(
-                    f"Revolute '{name}': body '{body}' has no point '{at}'. Both bodies "
-                    f"must list the joint point; '{body}' has {sorted(self.bodies[body].points)}."
+                    f"Revolute '{name}': a spatial revolute needs its axis, a unit vector "
+                    "that both bodies list: add_revolute(..., axis='name')."
                 )
-        self._add_joint(Revolute(name, body_i, body_j, at))
+            self._require_shared(name, "vector", axis, body_i, body_j)
+        self._add_joint(Revolute(name, body_i, body_j, at, axis))
+
+    def add_spherical(self, body_i: str, body_j: str, at: str, name: str | None = None) -> None:
+        """Join two bodies by a spherical pair (ball joint) at their shared point ``at``."""
+        name = name or f"S_{at}"
+        self._require_spatial(name, "spherical")
+        self._require_bodies(name, body_i, body_j)
+        self._require_shared(name, "point", at, body_i, body_j)
+        self._add_joint(Spherical(name, body_i, body_j, at))
+
+    def add_cylindrical(self, body_i: str, body_j: str, axis: str, points: tuple[str, str],
+                        name: str | None = None) -> None:
+        """Join two bodies by a cylindrical pair along their shared unit vector ``axis``;
+        ``points`` = (a point of body i, a point of body j), both on the joint's line."""
+        name = name or f"C_{axis}"
+        self._require_spatial(name, "cylindrical")
+        self._require_bodies(name, body_i, body_j)
+        self._require_shared(name, "vector", axis, body_i, body_j)
+        if len(points) != 2:
+            raise MechanismError(f"Cylindrical '{name}': give points=(point of {body_i}, point of {body_j}).")
+        p_i, p_j = points
+        for body, p in ((body_i, p_i), (body_j, p_j)):
+            if p not in self.bodies[body].points:
+                raise MechanismError(
+                    f"Cylindrical '{name}': point '{p}' is not on body '{body}' (its points: "
+                    f"{sorted(self.bodies[body].points)})."
+                )
+        u = self.bodies[body_i].vectors[axis]
+        d = self.bodies[body_j].points[p_j] - self.bodies[body_i].points[p_i]
+        if np.linalg.norm(np.cross(u, d)) > 1e-9 * max(1.0, np.linalg.norm(d)):
+            raise MechanismError(
+                f"Cylindrical '{name}': points '{p_i}' and '{p_j}' are not on one line along "
+                f"'{axis}' in the drawing; move them onto the joint's axis."
+            )
+        self._add_joint(Cylindrical(name, body_i, body_j, axis, p_i, p_j))
+
+    def add_universal(self, body_i: str, body_j: str, at: str, axes: tuple[str, str],
+                      name: str | None = None) -> None:
+        """Join two bodies by a universal (Cardan) joint at their shared point ``at``;
+        ``axes`` = (arm of the cross on body i, arm on body j), unit vectors."""
+        name = name or f"U_{at}"
+        self._require_spatial(name, "universal")
+        self._require_bodies(name, body_i, body_j)
+        self._require_shared(name, "point", at, body_i, body_j)
+        if len(axes) != 2:
+            raise MechanismError(f"Universal '{name}': give axes=(vector of {body_i}, vector of {body_j}).")
+        for body, v in zip((body_i, body_j), axes):
+            if v not in self.bodies[body].vectors:
+                raise MechanismError(
+                    f"Universal '{name}': body '{body}' has no vector '{v}' (its vectors: "
+                    f"{sorted(self.bodies[body].vectors)})."
+                )
+        u, v = self.bodies[body_i].vectors[axes[0]], self.bodies[body_j].vectors[axes[1]]
+        if np.linalg.norm(np.cross(u, v)) < 1e-6:
+            raise MechanismError(
+                f"Universal '{name}': the arms '{axes[0]}' and '{axes[1]}' are parallel; the "
+                "arms of a Cardan cross must be at an angle (usually 90°)."
+            )
+        self._add_joint(Universal(name, body_i, body_j, at, axes[0], axes[1]))
 
     def add_prismatic(
         self,
@@ -192,6 +358,11 @@ class Mechanism:
         ``slider_points`` (k, q) on the slider body keep their place relative to it.
         """
         name = name or f"P_{slider_body}"
+        if self.dimension != 2:
+            raise MechanismError(
+                f"Prismatic '{name}': only the planar prismatic pair is described so far; "
+                "in space use a cylindrical pair with a driver, or describe it in the plane."
+            )
         self._require_bodies(name, guide_body, slider_body)
         for body, pts, role in (
             (guide_body, guide_points, "guide"),
@@ -222,16 +393,56 @@ class Mechanism:
             Prismatic(name, guide_body, tuple(guide_points), slider_body, tuple(slider_points))
         )
 
-    def add_angle_driver(self, name: str, tail: str, head: str) -> None:
-        """Name an input: the angle of the vector tail→head of one body, from +x."""
+    def add_angle_driver(self, name: str, tail: str, head: str, axis: str | None = None,
+                         reference=None) -> None:
+        """Name an input: the angle of the vector tail→head of one body.
+
+        Planar: measured from +x. Spatial: measured about ``axis`` (a unit vector of the
+        ground) from ``reference`` (a direction; by default the ground x, y or z axis
+        least aligned with ``axis``, projected onto the plane normal to it).
+        """
         self._require_new_input(name)
         body = self._body_holding(name, (tail, head))
-        if np.linalg.norm(self.bodies[body].points[head] - self.bodies[body].points[tail]) < 1e-12:
+        d = self.bodies[body].points[head] - self.bodies[body].points[tail]
+        if self.dimension == 3:
+            ground = self.bodies.get(GROUND)
+            if axis is None or ground is None or axis not in ground.vectors:
+                raise MechanismError(
+                    f"Angle driver '{name}': in space an angle is measured about a fixed axis: "
+                    "pass axis= the name of a unit vector of the ground."
+                )
+            reference = self._reference_direction(name, ground.vectors[axis], reference)
+            d = d - np.dot(d, ground.vectors[axis]) * ground.vectors[axis]
+        elif axis is not None or reference is not None:
+            raise MechanismError(f"Angle driver '{name}': a planar angle takes no axis or reference.")
+        if np.linalg.norm(d) < 1e-12:
             raise MechanismError(
-                f"Angle driver '{name}': points '{tail}' and '{head}' coincide, so they "
-                "define no direction."
+                f"Angle driver '{name}': points '{tail}' and '{head}' define no direction"
+                f"{' normal to the axis' if self.dimension == 3 else ''} (they coincide"
+                f"{' or lie along the axis' if self.dimension == 3 else ''})."
             )
-        self.drivers.append(AngleDriver(name, tail, head))
+        self.drivers.append(AngleDriver(name, tail, head, axis, None if reference is None else tuple(reference)))
+
+    def _reference_direction(self, driver: str, axis: np.ndarray, reference) -> np.ndarray:
+        if reference is None:
+            reference = np.eye(3)[int(np.argmin(np.abs(axis)))]
+        reference = np.asarray(reference, dtype=float)
+        reference = reference - np.dot(reference, axis) * axis
+        if np.linalg.norm(reference) < 1e-9:
+            raise MechanismError(
+                f"Angle driver '{driver}': the reference direction lies along the axis; give "
+                "one perpendicular to it."
+            )
+        return reference / np.linalg.norm(reference)
+
+    def angle_frame(self, driver: AngleDriver) -> tuple[np.ndarray, np.ndarray]:
+        """(e₁, e₂): the directions from which, and towards which, an angle input is
+        measured (planar: x and y; spatial: the reference and axis × reference)."""
+        if self.dimension == 2:
+            return np.array([1.0, 0.0]), np.array([0.0, 1.0])
+        w = self.bodies[GROUND].vectors[driver.axis]
+        e1 = np.asarray(driver.reference, dtype=float)
+        return e1, np.cross(w, e1)
 
     def add_slide_driver(self, name: str, guide_points: tuple[str, str], point: str) -> None:
         """Name an input: the distance of ``point`` along the guide i→j, measured from i."""
@@ -252,10 +463,24 @@ class Mechanism:
         lines = [f"Mechanism '{self.name}' ({'planar' if self.dimension == 2 else 'spatial'})"]
         for body in self.bodies.values():
             points = ", ".join(f"{p} {xy(v)}" for p, v in body.points.items())
-            lines.append(f"  body {body.name:10s} {points}")
+            vectors = "".join(f", vector {v} {xy(u)}" for v, u in body.vectors.items())
+            lines.append(f"  body {body.name:10s} {points}{vectors}")
         for joint in self.joints:
             if isinstance(joint, Revolute):
-                lines.append(f"  revolute  {joint.name:10s} {joint.body_i} – {joint.body_j} at {joint.at}")
+                about = f" about {joint.axis}" if joint.axis else ""
+                lines.append(f"  revolute  {joint.name:10s} {joint.body_i} – {joint.body_j} at {joint.at}{about}")
+            elif isinstance(joint, Spherical):
+                lines.append(f"  spherical {joint.name:10s} {joint.body_i} – {joint.body_j} at {joint.at}")
+            elif isinstance(joint, Cylindrical):
+                lines.append(
+                    f"  cylindrical {joint.name:8s} {joint.body_i} – {joint.body_j} along {joint.axis} "
+                    f"through {joint.point_i}, {joint.point_j}"
+                )
+            elif isinstance(joint, Universal):
+                lines.append(
+                    f"  universal {joint.name:10s} {joint.body_i} – {joint.body_j} at {joint.at}, "
+                    f"arms {joint.axis_i}, {joint.axis_j}"
+                )
             else:
                 lines.append(
                     f"  prismatic {joint.name:10s} {joint.slider_body} {joint.slider_points} along "
@@ -263,7 +488,8 @@ class Mechanism:
                 )
         for driver in self.drivers:
             if isinstance(driver, AngleDriver):
-                lines.append(f"  input     {driver.name:10s} angle of {driver.tail}→{driver.head} from +x")
+                about = f"about {driver.axis}" if driver.axis else "from +x"
+                lines.append(f"  input     {driver.name:10s} angle of {driver.tail}→{driver.head} {about}")
             else:
                 lines.append(f"  input     {driver.name:10s} distance of {driver.point} along {driver.guide_points}")
         return "\n".join(lines)
@@ -281,6 +507,22 @@ class Mechanism:
                 f"Joint '{joint}' joins body '{body_i}' to itself: a joint connects two "
                 "different bodies."
             )
+
+    def _require_spatial(self, joint: str, kind: str) -> None:
+        if self.dimension != 3:
+            raise MechanismError(
+                f"Joint '{joint}': a {kind} pair is a spatial joint; mechanism '{self.name}' "
+                "is planar (dimension=2). Use Mechanism(..., dimension=3)."
+            )
+
+    def _require_shared(self, joint: str, kind: str, name: str, body_i: str, body_j: str) -> None:
+        for body in (body_i, body_j):
+            entities = self.bodies[body].points if kind == "point" else self.bodies[body].vectors
+            if name not in entities:
+                raise MechanismError(
+                    f"Joint '{joint}': body '{body}' has no {kind} '{name}'. Both bodies must "
+                    f"list the joint {kind}; '{body}' has {sorted(entities)}."
+                )
 
     def _add_joint(self, joint: Joint) -> None:
         if any(j.name == joint.name for j in self.joints):
@@ -325,6 +567,33 @@ class Mechanism:
                 seen.setdefault(p, None)
         return list(seen)
 
+    def all_vectors(self) -> list[str]:
+        """Every named unit vector, in the order first listed."""
+        seen: dict[str, None] = {}
+        for body in self.bodies.values():
+            for v in body.vectors:
+                seen.setdefault(v, None)
+        return list(seen)
+
+    def bodies_of_vector(self, vector: str) -> list[str]:
+        """Names of the bodies that list the unit vector ``vector``."""
+        return [b.name for b in self.bodies.values() if vector in b.vectors]
+
+    def vector_direction(self, vector: str) -> np.ndarray | None:
+        """Reference direction of a named unit vector, or None if no body has it."""
+        for body in self.bodies.values():
+            if vector in body.vectors:
+                return body.vectors[vector]
+        return None
+
+    def ground_vectors(self) -> list[str]:
+        ground = self.bodies.get(GROUND)
+        return list(ground.vectors) if ground else []
+
+    def moving_vectors(self) -> list[str]:
+        fixed = set(self.ground_vectors())
+        return [v for v in self.all_vectors() if v not in fixed]
+
     def ground_points(self) -> list[str]:
         """Points fixed to the ground."""
         ground = self.bodies.get(GROUND)
@@ -345,7 +614,8 @@ class Mechanism:
         """The value of an input in the reference drawing."""
         if isinstance(driver, AngleDriver):
             d = self.point_position(driver.head) - self.point_position(driver.tail)
-            return math.atan2(d[1], d[0])
+            e1, e2 = self.angle_frame(driver)
+            return math.atan2(float(np.dot(d, e2)), float(np.dot(d, e1)))
         i, j = (self.point_position(p) for p in driver.guide_points)
         k = self.point_position(driver.point)
         return float(np.dot(k - i, j - i) / np.linalg.norm(j - i))
@@ -354,48 +624,48 @@ class Mechanism:
     def check(self) -> None:
         """Check the description as a whole; raise :class:`MechanismError` if it is wrong.
 
-        Checks: a ground exists; every shared point is joined by a revolute pair
-        between the bodies that share it; every body is connected to the ground
-        through joints; planar bodies have at least two points.
+        Checks: a ground exists; every shared point is joined (by a revolute, spherical
+        or universal joint) and every shared vector is a joint axis (revolute or
+        cylindrical) between the bodies that share it; every body is connected to the
+        ground through joints; planar bodies have at least two points.
         """
-        if self.dimension != 2:
-            raise MechanismError(
-                f"Mechanism '{self.name}': dimension {self.dimension} is not supported yet; "
-                "this release formulates planar (dimension=2) mechanisms."
-            )
         if GROUND not in self.bodies:
             raise MechanismError(
                 f"Mechanism '{self.name}' has no ground: call add_ground() with the fixed points."
             )
         for body in self.bodies.values():
-            if not body.is_ground and len(body.points) < 2:
+            if not body.is_ground and self.dimension == 2 and len(body.points) < 2:
                 raise MechanismError(
                     f"Body '{body.name}' has only the point {list(body.points)}: a planar "
                     "body needs at least two points to fix its orientation. Add a second point."
                 )
-        joined = {(j.at, frozenset((j.body_i, j.body_j))) for j in self.joints if isinstance(j, Revolute)}
-        for point in self.all_points():
-            holders = self.bodies_of_point(point)
-            for a in range(len(holders)):
-                for b in range(a + 1, len(holders)):
-                    pair = frozenset((holders[a], holders[b]))
-                    if (point, pair) not in joined and not self._joined_through(point, holders[a], holders[b], joined):
-                        raise MechanismError(
-                            f"Point '{point}' is listed by bodies '{holders[a]}' and "
-                            f"'{holders[b]}' but no revolute joins them there: add "
-                            f"add_revolute('{holders[a]}', '{holders[b]}', at='{point}') or "
-                            "rename the point on one body."
-                        )
+        point_links = [(j.at, frozenset((j.body_i, j.body_j))) for j in self.joints if isinstance(j, SHARED_POINT_JOINTS)]
+        vector_links = [(j.axis, frozenset((j.body_i, j.body_j))) for j in self.joints
+                        if isinstance(j, SHARED_VECTOR_JOINTS) and j.axis is not None]
+        for kind, names, links, hint in (
+            ("Point", self.all_points(), point_links, "a revolute, spherical or universal joint"),
+            ("Vector", self.all_vectors(), vector_links, "a revolute or cylindrical joint about it"),
+        ):
+            for name in names:
+                holders = self.bodies_of_point(name) if kind == "Point" else self.bodies_of_vector(name)
+                for a in range(len(holders)):
+                    for b in range(a + 1, len(holders)):
+                        if not self._joined_through(name, holders[a], holders[b], links):
+                            raise MechanismError(
+                                f"{kind} '{name}' is listed by bodies '{holders[a]}' and "
+                                f"'{holders[b]}' but no joint shares it between them: join them by "
+                                f"{hint}, or rename the {kind.lower()} on one body."
+                            )
         self._check_connected()
 
     @staticmethod
-    def _joined_through(point, a, b, joined) -> bool:
-        """True if bodies a and b sharing ``point`` are linked by a chain of revolutes at it."""
-        links = [pair for (p, pair) in joined if p == point]
+    def _joined_through(name, a, b, links) -> bool:
+        """True if bodies a and b sharing ``name`` are linked by a chain of joints at it."""
+        pairs = [pair for (n, pair) in links if n == name]
         reached, frontier = {a}, [a]
         while frontier:
             body = frontier.pop()
-            for pair in links:
+            for pair in pairs:
                 if body in pair:
                     (other,) = pair - {body}
                     if other not in reached:
@@ -406,13 +676,8 @@ class Mechanism:
     def _check_connected(self) -> None:
         neighbours: dict[str, set[str]] = {name: set() for name in self.bodies}
         for joint in self.joints:
-            a, b = (
-                (joint.body_i, joint.body_j)
-                if isinstance(joint, Revolute)
-                else (joint.guide_body, joint.slider_body)
-            )
-            neighbours[a].add(b)
-            neighbours[b].add(a)
+            neighbours[joint.body_i].add(joint.body_j)
+            neighbours[joint.body_j].add(joint.body_i)
         reached, frontier = {GROUND}, [GROUND]
         while frontier:
             for other in neighbours[frontier.pop()]:
@@ -425,3 +690,10 @@ class Mechanism:
                 f"Bodies {loose} are not connected to the ground through any chain of "
                 "joints: add the joints that attach them."
             )
+
+    def gruebler_kutzbach(self) -> int:
+        """Mobility by the Grübler–Kutzbach count: λ(n_b − 1) − Σ (λ − f_i), with λ = 3 in
+        the plane and 6 in space, n_b bodies including the ground, f_i joint freedoms."""
+        lam = 3 if self.dimension == 2 else 6
+        freedoms = JOINT_FREEDOMS[self.dimension]
+        return lam * (len(self.bodies) - 1) - sum(lam - freedoms[type(j)] for j in self.joints)

@@ -110,7 +110,7 @@ def test_bad_description_is_refused_while_it_is_built(build, culprit):
 
 def test_shared_point_without_a_joint_is_refused():
     m = pendulum()
-    with pytest.raises(MechanismError, match="listed by bodies 'ground' and 'bar' but no revolute joins them"):
+    with pytest.raises(MechanismError, match="listed by bodies 'ground' and 'bar' but no joint shares it between them"):
         formulate(m, "basic")
 
 
