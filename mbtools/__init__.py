@@ -27,6 +27,7 @@ from .kinematics import (
     PositionResult,
     SingularPositionWarning,
     Sweep,
+    redundant_constraints,
     solve_acceleration,
     solve_position,
     solve_velocity,
@@ -34,8 +35,9 @@ from .kinematics import (
 )
 from .mechanism import Mechanism
 from .model import Constraint, Model
+from .natural import formulate_natural
 
-FAMILIES = ("basic",)
+FAMILIES = ("basic", "natural")
 
 
 def formulate(mechanism: Mechanism, family: str, **options) -> Model:
@@ -45,8 +47,9 @@ def formulate(mechanism: Mechanism, family: str, **options) -> Model:
     ----------
     mechanism : Mechanism
     family : str
-        ``"basic"`` (points only). The other families of the book — ``"natural"``,
-        ``"relative"``, ``"reference_point"`` — plug in here.
+        ``"basic"`` (points only, planar) or ``"natural"`` (points and unit vectors,
+        planar or spatial). The other families of the book — ``"relative"`` and
+        ``"reference_point"`` — plug in here.
 
     Example
     -------
@@ -62,6 +65,10 @@ def formulate(mechanism: Mechanism, family: str, **options) -> Model:
         if options:
             raise MechanismError(f"Basic coordinates take no options, got {sorted(options)}.")
         return formulate_basic(mechanism)
+    if family == "natural":
+        if options:
+            raise MechanismError(f"Natural coordinates take no options, got {sorted(options)}.")
+        return formulate_natural(mechanism)
     raise MechanismError(
         f"Unknown coordinate family {family!r}: this release formulates {list(FAMILIES)}."
     )
@@ -86,6 +93,7 @@ __all__ = [
     "examples",
     "formulate",
     "plotting",
+    "redundant_constraints",
     "solve_acceleration",
     "solve_position",
     "solve_velocity",

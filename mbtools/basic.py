@@ -26,12 +26,12 @@ Example
 from __future__ import annotations
 
 import numpy as np
-import sympy as sp
 
 from . import constraints as cc
 from .errors import MechanismError
-from .mechanism import AngleDriver, Mechanism, Prismatic, SlideDriver
-from .model import Constraint, Input, Model
+from .formulation import PointFormulation
+from .mechanism import Mechanism, Prismatic
+from .model import Model
 
 # Below this |sin| of the angle at the first point, three points of a body count as
 # aligned and the area condition replaces the second distance (paper: the distance
@@ -41,40 +41,14 @@ ALIGNED_SINE = 0.1
 
 def formulate_basic(mechanism: Mechanism) -> Model:
     """Formulate a planar mechanism in basic coordinates (points only)."""
-    mechanism.check()
     if mechanism.dimension != 2:
+        mechanism.check()
         raise MechanismError(
             f"Mechanism '{mechanism.name}' is spatial: basic coordinates are formulated for "
             "planar mechanisms so far; formulate it in natural coordinates."
         )
+    f = PointFormulation(mechanism, with_vectors=False)
     ground = set(mechanism.ground_points())
-    moving = mechanism.moving_points()
-    coords: list[sp.Symbol] = []
-    parameters: dict[sp.Symbol, float] = {}
-    r: dict[str, sp.Matrix] = {}
-    for point in mechanism.all_points():
-        x, y = sp.symbols(f"x_{point} y_{point}", real=True)
-        r[point] = sp.Matrix([x, y])
-        if point in ground:
-            xy = mechanism.point_position(point)
-            parameters[x], parameters[y] = float(xy[0]), float(xy[1])
-    for point in moving:
-        coords.extend(r[point])
-    reference_q = np.concatenate([mechanism.point_position(p) for p in moving]) if moving else np.zeros(0)
-
-    equations: list[Constraint] = []
-
-    def constant(symbol_name: str, value: float) -> sp.Symbol:
-        symbol = sp.Symbol(symbol_name, real=True)
-        if symbol in parameters and abs(parameters[symbol] - value) > 1e-12 * max(1.0, abs(value)):
-            raise MechanismError(f"Constant {symbol_name} would take two values: rename a point.")
-        parameters[symbol] = float(value)
-        return symbol
-
-    def pos(point: str) -> np.ndarray:
-        return mechanism.point_position(point)
-
-    # rigid-body conditions
     for body in mechanism.bodies.values():
         if body.is_ground:
             continue
@@ -85,107 +59,29 @@ def formulate_basic(mechanism: Mechanism) -> Model:
                 f"Body '{body.name}' holds the ground points {fixed}: pinned at two fixed "
                 "points it cannot move. Make those points part of the ground or remove one."
             )
-        i, j = names[0], names[1]
-        equations.append(_distance(body.name, i, j, r, pos, constant))
-        for k in names[2:]:
-            a, b = pos(j) - pos(i), pos(k) - pos(i)
-            sine = abs(a[0] * b[1] - a[1] * b[0]) / (np.linalg.norm(a) * np.linalg.norm(b) or 1.0)
-            if np.linalg.norm(b) < 1e-12 * mechanism.length_scale():
-                raise MechanismError(
-                    f"Body '{body.name}': points '{i}' and '{k}' coincide; remove one of them."
-                )
-            if sine >= ALIGNED_SINE:
-                equations.append(_distance(body.name, i, k, r, pos, constant))
-                equations.append(_distance(body.name, j, k, r, pos, constant))
-            else:
-                area = 0.5 * (a[0] * b[1] - a[1] * b[0])
-                A = constant(f"A_{i}{j}{k}", area)
-                equations.append(
-                    Constraint(f"{body.name}: area {i}–{j}–{k}", "area", cc.area_condition(r[i], r[j], r[k], A))
-                )
-                equations.append(_distance(body.name, i, k, r, pos, constant))
-
-    # pair conditions
+        rigid_body_conditions(f, body.name, names)
     for joint in mechanism.joints:
         if isinstance(joint, Prismatic):
-            i, j = joint.guide_points
-            k, q = joint.slider_points
-            u_ref, v_ref = pos(j) - pos(i), pos(q) - pos(k)
-            area = 0.5 * float(u_ref[0] * (pos(k) - pos(i))[1] - u_ref[1] * (pos(k) - pos(i))[0])
-            A = constant(f"A_{i}{j}{k}", area)
-            equations.append(
-                Constraint(
-                    f"{joint.name}: area {i}–{j}–{k}",
-                    "area",
-                    cc.area_condition(r[i], r[j], r[k], A),
-                )
-            )
-            u, v = r[j] - r[i], r[q] - r[k]
-            dot = float(np.dot(u_ref, v_ref))
-            cross = float(u_ref[0] * v_ref[1] - u_ref[1] * v_ref[0])
-            if abs(dot) <= abs(cross):
-                c = constant(f"c_{i}{j}{k}{q}", dot)
-                equations.append(
-                    Constraint(f"{joint.name}: dot {i}{j}·{k}{q}", "dot", cc.dot_condition(u, v, c))
-                )
-            else:
-                c = constant(f"c_{i}{j}{k}{q}", cross)
-                equations.append(
-                    Constraint(
-                        f"{joint.name}: cross {i}{j}×{k}{q}", "cross", cc.cross_condition(u, v, c)
-                    )
-                )
-
-    # driving conditions
-    inputs: list[Input] = []
-    for driver in mechanism.drivers:
-        if isinstance(driver, AngleDriver):
-            theta = sp.Symbol(f"theta_{driver.name}", real=True)
-            d = r[driver.head] - r[driver.tail]
-            equations.append(
-                Constraint(
-                    f"{driver.name}: angle driver",
-                    "angle driver",
-                    cc.angle_driver_condition(r[driver.tail], r[driver.head], theta),
-                )
-            )
-            inputs.append(Input(driver.name, theta, "angle", sp.atan2(d[1], d[0])))
-        elif isinstance(driver, SlideDriver):
-            s = sp.Symbol(f"s_{driver.name}", real=True)
-            i, j = driver.guide_points
-            L = constant(f"L_{i}{j}", float(np.linalg.norm(pos(j) - pos(i))))
-            equations.append(
-                Constraint(
-                    f"{driver.name}: slide driver",
-                    "slide driver",
-                    cc.slide_driver_condition(r[i], r[j], r[driver.point], L, s),
-                )
-            )
-            inputs.append(Input(driver.name, s, "length", (r[driver.point] - r[i]).dot(r[j] - r[i]) / L))
-
-    for c in equations:
-        if not (c.expression.free_symbols & set(coords)):
-            raise MechanismError(
-                f"Constraint '{c.name}' involves only fixed points, so it constrains nothing: "
-                "a body or guide fixed to the ground belongs to the ground."
-            )
-    return Model(
-        mechanism,
-        "basic",
-        coords,
-        equations,
-        inputs,
-        parameters,
-        {p: r[p] for p in mechanism.all_points()},
-        reference_q,
-    )
+            f.planar_prismatic(joint)
+    f.drivers()
+    return f.model("basic")
 
 
-def _distance(body: str, i: str, j: str, r, pos, constant) -> Constraint:
-    length = float(np.linalg.norm(pos(j) - pos(i)))
-    if length < 1e-12:
-        raise MechanismError(f"Body '{body}': points '{i}' and '{j}' coincide; remove one of them.")
-    L = constant(f"L_{i}{j}", length)
-    return Constraint(f"{body}: distance {i}–{j}", "distance", cc.distance_condition(r[i], r[j], L))
-
-
+def rigid_body_conditions(f: PointFormulation, body: str, names: list[str]) -> None:
+    """The 2p − 3 conditions of a planar body with p points (paper, planar basic
+    coordinates): the distance of the first two points; for each further point k, its
+    distances to them, or — nearly aligned — the signed area and one distance."""
+    i, j = names[0], names[1]
+    f.distance(body, i, j)
+    for k in names[2:]:
+        a, b = f.pos(j) - f.pos(i), f.pos(k) - f.pos(i)
+        if np.linalg.norm(b) < 1e-12 * f.mechanism.length_scale():
+            raise MechanismError(f"Body '{body}': points '{i}' and '{k}' coincide; remove one of them.")
+        sine = abs(a[0] * b[1] - a[1] * b[0]) / (np.linalg.norm(a) * np.linalg.norm(b))
+        if sine >= ALIGNED_SINE:
+            f.distance(body, i, k)
+            f.distance(body, j, k)
+        else:
+            A = f.constant(f"A_{i}{j}{k}", 0.5 * (a[0] * b[1] - a[1] * b[0]))
+            f.add(f"{body}: area {i}–{j}–{k}", "area", cc.area_condition(f.r[i], f.r[j], f.r[k], A))
+            f.distance(body, i, k)

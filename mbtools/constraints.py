@@ -57,15 +57,34 @@ def cross_condition(u: sp.Matrix, v: sp.Matrix, value) -> sp.Expr:
     return cross2(u, v) - value
 
 
-def angle_driver_condition(r_tail: sp.Matrix, r_head: sp.Matrix, theta) -> sp.Expr:
-    """The vector tail→head makes the angle θ with +x.
+def angle_driver_condition(r_tail: sp.Matrix, r_head: sp.Matrix, theta, e1=None, e2=None) -> sp.Expr:
+    """The vector d = tail→head makes the angle θ with e₁, turning towards e₂.
 
-    (x_h − x_t) sin θ − (y_h − y_t) cos θ = 0: linear in the coordinates, with a
+    (d·e₁) sin θ − (d·e₂) cos θ = 0; in the plane e₁ = x, e₂ = y:
+    (x_h − x_t) sin θ − (y_h − y_t) cos θ = 0. Linear in the coordinates, with a
     gradient of constant length, so it never makes the Jacobian singular. Alone it also
     holds at θ + π; the solver checks that the vector points along θ, not against it.
     """
     d = r_head - r_tail
-    return d[0] * sp.sin(theta) - d[1] * sp.cos(theta)
+    if e1 is None:
+        return d[0] * sp.sin(theta) - d[1] * sp.cos(theta)
+    return d.dot(e1) * sp.sin(theta) - d.dot(e2) * sp.cos(theta)
+
+
+def cross_vector_condition(u: sp.Matrix, d: sp.Matrix) -> list[sp.Expr]:
+    """d is parallel to u: the three components of u × d vanish (only two are
+    independent; the solver keeps two by pivoting). Used for a cylindrical pair:
+    u the shared axis, d the vector between the two bodies' points on it."""
+    return list(u.cross(d))
+
+
+def linear_combination_condition(w: sp.Matrix, basis: list[sp.Matrix], alphas) -> list[sp.Expr]:
+    """w = Σ α_k b_k, component by component (the paper's coplanar case,
+    v = α r_ij + β u: three equations of which the solver keeps the independent ones)."""
+    total = w
+    for alpha, b in zip(alphas, basis):
+        total = total - alpha * b
+    return list(total)
 
 
 def slide_driver_condition(r_i: sp.Matrix, r_j: sp.Matrix, r_k: sp.Matrix, length_ij, s) -> sp.Expr:

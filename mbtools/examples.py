@@ -191,3 +191,102 @@ def slider_crank(crank: float = 1.0, rod: float = 3.0, offset: float = 0.0, asse
     m.add_prismatic("ground", ("G1", "G2"), "slider", ("B", "C"), name="P_slider")
     m.add_angle_driver("crank", tail="O", head="A")
     return m
+
+
+def _axis_frame(w: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The frame (e₁, e₂) an angle about the unit vector w is measured in: e₁ the ground
+    axis least aligned with w, projected normal to it (Mechanism's default), e₂ = w × e₁."""
+    e1 = np.eye(3)[int(np.argmin(np.abs(w)))]
+    e1 = e1 - np.dot(e1, w) * w
+    e1 /= np.linalg.norm(e1)
+    return e1, np.cross(w, e1)
+
+
+def rssr(crank: float = 1.0, coupler: float = 4.0, rocker: float = 2.5,
+         rocker_pivot: tuple[float, float, float] = (3.0, 1.0, 1.0), rocker_offset: float = 0.5,
+         crank_angle: float = 60.0, assembly: int = 1) -> Mechanism:
+    """The spatial RSSR linkage, driven by its crank.
+
+    Crank A0B turns about the z axis through A0 = (0, 0, 0) (revolute, axis ``w1``);
+    coupler BC with ball joints at B and C; rocker D0C turns about the y axis through
+    ``rocker_pivot`` D0 (revolute, axis ``w2``), C at ``rocker_offset`` along that axis
+    from D0 and at distance ``rocker`` from it. Input ``"crank"``: the angle of A0→B
+    about w1 from +x. The defaults make a crank that turns fully.
+
+    Parameters
+    ----------
+    crank, coupler, rocker : float
+        |A0B|, |BC| and the radius of C about the rocker axis.
+    crank_angle : float
+        Crank angle of the reference drawing, degrees.
+    assembly : {1, −1}
+        Which of the two positions of the rocker the drawing shows.
+    """
+    a, b, c = (_positive(n, v) for n, v in (("crank", crank), ("coupler", coupler), ("rocker", rocker)))
+    D0 = np.asarray(rocker_pivot, dtype=float)
+    w1, w2 = np.array([0.0, 0.0, 1.0]), np.array([0.0, 1.0, 0.0])
+    theta = math.radians(crank_angle)
+    B = a * np.array([math.cos(theta), math.sin(theta), 0.0])
+    f1, f2 = _axis_frame(w2)
+    g = D0 + rocker_offset * w2 - B
+    P, Q, R = 2 * c * g @ f1, 2 * c * g @ f2, g @ g + c * c - b * b
+    if abs(R) >= math.hypot(P, Q):
+        raise MechanismError(
+            f"RSSR: with crank {a}, coupler {b} and rocker {c} the coupler cannot reach the "
+            f"rocker at a crank angle of {crank_angle}°: choose other lengths or another angle."
+        )
+    phi = math.atan2(Q, P) + (1 if assembly >= 0 else -1) * math.acos(-R / math.hypot(P, Q))
+    C = D0 + rocker_offset * w2 + c * (math.cos(phi) * f1 + math.sin(phi) * f2)
+    m = Mechanism("RSSR", dimension=3)
+    m.add_ground({"A0": (0.0, 0.0, 0.0), "D0": tuple(D0)}, vectors={"w1": tuple(w1), "w2": tuple(w2)})
+    m.add_body("crank", {"A0": (0.0, 0.0, 0.0), "B": tuple(B)}, vectors={"w1": tuple(w1)})
+    m.add_body("coupler", {"B": tuple(B), "C": tuple(C)})
+    m.add_body("rocker", {"D0": tuple(D0), "C": tuple(C)}, vectors={"w2": tuple(w2)})
+    m.add_revolute("ground", "crank", at="A0", axis="w1")
+    m.add_spherical("crank", "coupler", at="B")
+    m.add_spherical("coupler", "rocker", at="C")
+    m.add_revolute("rocker", "ground", at="D0", axis="w2")
+    m.add_angle_driver("crank", tail="A0", head="B", axis="w1")
+    return m
+
+
+def rscr(crank: float = 1.0, output_pivot: tuple[float, float, float] = (4.0, 0.0, 0.0),
+         rod_angle: float = 30.0, rod_point: float = 1.5, crank_angle: float = 90.0) -> Mechanism:
+    """The spatial RSCR linkage of the paper's Figs. 1–3, driven by its crank.
+
+    Crank A0B turns about the z axis through A0 = (0, 0, 0) (revolute, axis ``w1``);
+    ball joint at B; the coupler slides and turns on the output's rod (cylindrical pair,
+    shared axis ``u``), touching it at its point C; the output turns about the y axis
+    through ``output_pivot`` E0 (revolute, axis ``w2``). The rod crosses the output
+    axis at E0 at right angles, at ``rod_angle`` (degrees, about w2, measured in the
+    frame (e₁, e₂) = (x, w2 × x) = (x, −z)) in the drawing, and carries
+    the output's point D at ``rod_point`` from E0. The coupler's size is read from the
+    drawing: C is the foot of the perpendicular from B to the rod, at crank angle
+    ``crank_angle`` (degrees). Input ``"crank"``: the angle of A0→B about w1 from +x.
+
+    With the defaults the distance ρ = |BC| lies between 1 and 3, so the crank turns
+    fully and the output swings without reaching a dead point.
+    """
+    a = _positive("crank", crank)
+    E0 = np.asarray(output_pivot, dtype=float)
+    w1, w2 = np.array([0.0, 0.0, 1.0]), np.array([0.0, 1.0, 0.0])
+    f1, f2 = _axis_frame(w2)
+    psi = math.radians(rod_angle)
+    u = math.cos(psi) * f1 + math.sin(psi) * f2
+    theta = math.radians(crank_angle)
+    B = a * np.array([math.cos(theta), math.sin(theta), 0.0])
+    D = E0 + _positive("rod_point", rod_point) * u
+    C = E0 + np.dot(B - E0, u) * u
+    if np.linalg.norm(B - C) < 1e-6:
+        raise MechanismError("In the drawing the ball joint B lies on the rod; choose another crank angle.")
+    m = Mechanism("RSCR", dimension=3)
+    m.add_ground({"A0": (0.0, 0.0, 0.0), "E0": tuple(E0)}, vectors={"w1": tuple(w1), "w2": tuple(w2)})
+    m.add_body("crank", {"A0": (0.0, 0.0, 0.0), "B": tuple(B)}, vectors={"w1": tuple(w1)})
+    m.add_body("coupler", {"B": tuple(B), "C": tuple(C)}, vectors={"u": tuple(u)})
+    m.add_body("output", {"E0": tuple(E0), "D": tuple(D)}, vectors={"w2": tuple(w2), "u": tuple(u)})
+    m.add_revolute("ground", "crank", at="A0", axis="w1")
+    m.add_spherical("crank", "coupler", at="B")
+    m.add_cylindrical("coupler", "output", axis="u", points=("C", "D"))
+    m.add_revolute("output", "ground", at="E0", axis="w2")
+    m.add_angle_driver("crank", tail="A0", head="B", axis="w1")
+    return m

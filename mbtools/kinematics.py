@@ -33,6 +33,7 @@ from dataclasses import dataclass, field
 from typing import NamedTuple
 
 import numpy as np
+import scipy.linalg
 from scipy.linalg.lapack import dgecon, dgesv
 
 from .errors import AssemblyError, InputError, SingularJacobianError
@@ -172,12 +173,8 @@ def solve_position(
 
 
 def _newton(model: Model, s: np.ndarray, q: np.ndarray, inputs: dict, tol: float, max_iterations: int) -> PositionResult:
-    if model.n_constraints != model.n_coordinates:
-        raise SingularJacobianError(
-            f"The {model.family} model of '{model.mechanism.name}' has {model.n_constraints} "
-            f"constraints for {model.n_coordinates} coordinates; Newton–Raphson here needs a "
-            "square system (one driver per degree of freedom, no redundant constraints)."
-        )
+    _require_enough_constraints(model)
+    redundant = model.n_constraints > model.n_coordinates
     f = model.newton_function(s)
     tol_squared = (tol * model.length_scale**2) ** 2
     raw: list[tuple] = []  # (k, q_k, ‖Φ‖², Δq_k): norms are taken only if asked for
@@ -193,24 +190,88 @@ def _newton(model: Model, s: np.ndarray, q: np.ndarray, inputs: dict, tol: float
         if not math.isfinite(r2) or k == max_iterations:
             raw.append((k, q, r2, None))
             break
-        lu, _, dq, info = dgesv(J, phi)
-        if info > 0:
-            raise _singular_error(model, q, s, "during Newton–Raphson")
+        if redundant:
+            dq, rcond = _least_squares(model, q, s, J, phi, "during Newton–Raphson")
+        else:
+            lu, _, dq, info = dgesv(J, phi)
+            if info > 0:
+                raise _singular_error(model, q, s, "during Newton–Raphson")
         raw.append((k, q, r2, dq))
         q = q - dq
     result = PositionResult(q, converged, raw, inputs, model=model)
     if converged:
         # Condition of Φ_q at the solution: the last factorization (one correction away,
         # by then ~1e-6 ℓ or less) with the norm of the Jacobian evaluated at q.
-        Jf = np.asarray(J).ravel()
-        anorm = math.sqrt(float(Jf @ Jf))  # Frobenius: within √n of the 1-norm
-        if lu is None:
-            lu, _, _, info = dgesv(J, phi)
-            if info > 0:
-                lu = None
-        result.rcond = float(dgecon(lu, anorm, norm="1")[0]) if lu is not None else 0.0
+        if redundant:
+            sv = np.linalg.svd(J, compute_uv=False)
+            result.rcond = float(sv[model.n_coordinates - 1] / sv[0])
+        else:
+            Jf = np.asarray(J).ravel()
+            anorm = math.sqrt(float(Jf @ Jf))  # Frobenius: within √n of the 1-norm
+            if lu is None:
+                lu, _, _, info = dgesv(J, phi)
+                if info > 0:
+                    lu = None
+            result.rcond = float(dgecon(lu, anorm, norm="1")[0]) if lu is not None else 0.0
         result.singular = result.rcond < SINGULAR_RCOND
     return result
+
+
+def _require_enough_constraints(model: Model) -> None:
+    if model.n_constraints < model.n_coordinates:
+        missing = model.n_coordinates - model.n_constraints
+        raise SingularJacobianError(
+            f"The {model.family} model of '{model.mechanism.name}' has {model.n_constraints} "
+            f"equations for {model.n_coordinates} coordinates: at least {missing} more "
+            f"input(s) are needed to fix its position (it has {len(model.inputs)}: "
+            f"{model.input_names}). Add a driver for each degree of freedom."
+        )
+
+
+def _independent_rows(J: np.ndarray, n: int) -> np.ndarray | None:
+    """Indices of n rows of J that are independent, or None if the rank is below n.
+
+    A rank-revealing QR factorization of Jᵀ with column pivoting picks them, most
+    independent first: the pivoting the paper uses to drop redundant equations.
+    """
+    R, pivots = scipy.linalg.qr(J.T, mode="r", pivoting=True)
+    diagonal = np.abs(np.diagonal(R))
+    if diagonal.size < n or diagonal[0] == 0 or diagonal[n - 1] <= 1e-10 * diagonal[0]:
+        return None
+    return np.sort(pivots[:n])
+
+
+def _least_squares(model, q, s, J, rhs, where) -> tuple[np.ndarray, float]:
+    """Solve a consistent system with redundant equations, J x = rhs (m > n).
+
+    The minimum-norm least-squares solution by SVD uses every equation: no subset has
+    to be chosen (a subset chosen once can turn ill-conditioned as the mechanism
+    moves). Returns x and the reciprocal condition σ_n/σ_1 of J.
+    """
+    x, _, rank, sv = np.linalg.lstsq(J, rhs, rcond=1e-12)
+    n = model.n_coordinates
+    if rank < n:
+        raise _singular_error(model, q, s, where)
+    return x, float(sv[n - 1] / sv[0])
+
+
+def redundant_constraints(model: Model, q) -> list[str]:
+    """Names of the constraints left out as redundant at position q (rank-revealing QR
+    of Φ_qᵀ); empty when the equations are independent.
+
+    Example
+    -------
+    >>> from mbtools import examples, formulate
+    >>> model = formulate(examples.four_bar(), "basic")
+    >>> redundant_constraints(model, model.reference_q)
+    []
+    """
+    J = model.jacobian(q)
+    if model.n_constraints <= model.n_coordinates:
+        return []
+    rows = _independent_rows(J, model.n_coordinates)
+    keep = set(rows.tolist()) if rows is not None else set()
+    return [name for k, name in enumerate(model.constraint_names) if k not in keep]
 
 
 def _finish(model: Model, result: PositionResult, raise_on_failure: bool, guess_note: str,
@@ -324,13 +385,14 @@ def _describe_inputs(model: Model, inputs: dict) -> str:
 
 def _singular_error(model: Model, q: np.ndarray, s: np.ndarray, where: str) -> SingularJacobianError:
     J = model._dense(model._jac_f(q, s), (model.n_constraints, model.n_coordinates))
-    u, sv, _ = np.linalg.svd(J)
-    weights = np.abs(u[:, -1])
+    u, sv, _ = np.linalg.svd(J, full_matrices=False)
+    last = min(J.shape) - 1  # the smallest of the singular values that fix q
+    weights = np.abs(u[:, last])
     dependent = [model.constraint_names[i] for i in np.argsort(-weights) if weights[i] > 0.1]
     inputs = dict(zip(model.input_names, map(float, s)))
     return SingularJacobianError(
         f"The Jacobian of '{model.mechanism.name}' is singular {where} at "
-        f"{_describe_inputs(model, inputs)} (smallest singular value {sv[-1]:.2e} of "
+        f"{_describe_inputs(model, inputs)} (smallest singular value {sv[last]:.2e} of "
         f"{sv[0]:.2e}): the constraints {dependent} are dependent there. This is a dead point "
         "or a branch point: the inputs do not determine the motion through it. Drive the "
         "mechanism by another input (one that does not pass a dead point here), or stop "
@@ -341,6 +403,12 @@ def _singular_error(model: Model, q: np.ndarray, s: np.ndarray, where: str) -> S
 
 # ---------------------------------------------------------------------- velocity
 def _solve_linear(model: Model, q: np.ndarray, s: np.ndarray, J: np.ndarray, rhs: np.ndarray, what: str) -> np.ndarray:
+    _require_enough_constraints(model)
+    if J.shape[0] > J.shape[1]:
+        x, rcond = _least_squares(model, q, s, J, rhs, f"in the {what} problem")
+        if rcond < SINGULAR_RCOND:
+            raise _singular_error(model, q, s, f"in the {what} problem")
+        return x
     anorm = float(np.abs(J).sum(axis=0).max()) if J.size else 0.0
     lu, _, x, info = dgesv(J, rhs)
     rcond = 0.0 if info > 0 else float(dgecon(lu, anorm, norm="1")[0])

@@ -80,7 +80,8 @@ class Model:
         The coordinates of the reference drawing (the default guess).
     """
 
-    def __init__(self, mechanism, family, coordinates, constraints, inputs, parameters, points, reference_q):
+    def __init__(self, mechanism, family, coordinates, constraints, inputs, parameters, points, reference_q,
+                 vectors=None):
         self.mechanism = mechanism
         self.family = family
         self.coordinate_symbols: list[sp.Symbol] = list(coordinates)
@@ -90,6 +91,8 @@ class Model:
         self.reference_q = np.asarray(reference_q, dtype=float)
         self.length_scale = mechanism.length_scale()
         self._point_exprs = {name: sp.Matrix(r) for name, r in points.items()}
+        self._vector_names = list(vectors or {})
+        self._point_exprs.update({name: sp.Matrix(u) for name, u in (vectors or {}).items()})
         self._input_names = [i.name for i in self.inputs]
         self._compile()
 
@@ -109,7 +112,21 @@ class Model:
 
     @property
     def point_names(self) -> list[str]:
-        return list(self._point_exprs)
+        return [p for p in self._point_exprs if p not in self._vector_names]
+
+    @property
+    def vector_names(self) -> list[str]:
+        """Unit vectors whose components the model knows (natural coordinates)."""
+        return list(self._vector_names)
+
+    def vector(self, q, name: str) -> np.ndarray:
+        """Components of a named unit vector (natural coordinates) at position q."""
+        if name not in self._vector_names:
+            raise KeyError(
+                f"The {self.family} model of '{self.mechanism.name}' has no vector '{name}'; "
+                f"its vectors are {self._vector_names}."
+            )
+        return self.point(q, name)
 
     @property
     def n_coordinates(self) -> int:
@@ -386,6 +403,11 @@ class Model:
             raise KeyError(
                 f"'{self.mechanism.name}' has no point '{name}'; its points are {self.point_names}."
             )
+
+    def point_jacobian(self, q, name: str) -> np.ndarray:
+        """∂r/∂q of a named point (dim × n): ṙ = (∂r/∂q) q̇."""
+        self._require_point(name)
+        return self._dense(self._point_jac_f[name](self._check_q(q)), (len(self._point_exprs[name]), self.n_coordinates))
 
     def point(self, q, name: str) -> np.ndarray:
         """Position of a named point; q may be one position (n,) or many (N, n)."""

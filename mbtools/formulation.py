@@ -1,0 +1,160 @@
+"""What the point-based formulations (basic and natural coordinates) share.
+
+A :class:`PointFormulation` holds the symbols of a mechanism's points and unit vectors
+(moving ones are coordinates, fixed ones are parameters), collects the constraint
+equations that a family writes, adds the pair and driving conditions that every
+point-based family writes alike, and assembles the :class:`~mbtools.model.Model`.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import sympy as sp
+
+from . import constraints as cc
+from .errors import MechanismError
+from .mechanism import AngleDriver, Mechanism, Prismatic, SlideDriver
+from .model import Constraint, Input, Model
+
+AXES = "xyz"
+
+
+class PointFormulation:
+    """Symbols, parameters and equations of a formulation in point coordinates.
+
+    Parameters
+    ----------
+    mechanism : Mechanism
+    with_vectors : bool
+        True for natural coordinates (unit vectors are coordinates too), False for basic.
+    """
+
+    def __init__(self, mechanism: Mechanism, with_vectors: bool):
+        mechanism.check()
+        self.mechanism = mechanism
+        self.dim = mechanism.dimension
+        self.parameters: dict[sp.Symbol, float] = {}
+        self.equations: list[Constraint] = []
+        self.inputs: list[Input] = []
+        self.normalised: set[str] = set()  # unit vectors whose u·u = 1 is written
+        self.r: dict[str, sp.Matrix] = {}
+        self.u: dict[str, sp.Matrix] = {}
+        ground_points = set(mechanism.ground_points())
+        ground_vectors = set(mechanism.ground_vectors())
+        for point in mechanism.all_points():
+            symbols = sp.symbols(" ".join(f"{a}_{point}" for a in AXES[: self.dim]), real=True)
+            self.r[point] = sp.Matrix(symbols)
+            if point in ground_points:
+                self.parameters.update(zip(symbols, map(float, mechanism.point_position(point))))
+        self.coordinates: list[sp.Symbol] = []
+        reference: list[np.ndarray] = []
+        for point in mechanism.moving_points():
+            self.coordinates.extend(self.r[point])
+            reference.append(mechanism.point_position(point))
+        if with_vectors:
+            for vector in mechanism.all_vectors():
+                symbols = sp.symbols(" ".join(f"{vector}_{a}" for a in AXES[: self.dim]), real=True)
+                self.u[vector] = sp.Matrix(symbols)
+                if vector in ground_vectors:
+                    self.parameters.update(zip(symbols, map(float, mechanism.vector_direction(vector))))
+            for vector in mechanism.moving_vectors():
+                self.coordinates.extend(self.u[vector])
+                reference.append(mechanism.vector_direction(vector))
+        self.reference_q = np.concatenate(reference) if reference else np.zeros(0)
+
+    # ----------------------------------------------------------------- helpers
+    def pos(self, point: str) -> np.ndarray:
+        """Reference position of a point."""
+        return self.mechanism.point_position(point)
+
+    def constant(self, name: str, value: float) -> sp.Symbol:
+        """A named constant of the equations, its value read off the drawing."""
+        symbol = sp.Symbol(name, real=True)
+        if symbol in self.parameters and abs(self.parameters[symbol] - value) > 1e-12 * max(1.0, abs(value)):
+            raise MechanismError(f"Constant {name} would take two values: rename a point or vector.")
+        self.parameters[symbol] = float(value)
+        return symbol
+
+    def add(self, name: str, kind: str, expression: sp.Expr) -> None:
+        """Add one equation, unless it involves only fixed points and vectors (then it
+        holds identically and constrains nothing)."""
+        if expression.free_symbols & set(self.coordinates):
+            self.equations.append(Constraint(name, kind, expression))
+
+    def distance(self, body: str, i: str, j: str) -> None:
+        """Constant distance of points i and j of a body."""
+        length = float(np.linalg.norm(self.pos(j) - self.pos(i)))
+        if length < 1e-12:
+            raise MechanismError(f"Body '{body}': points '{i}' and '{j}' coincide; remove one of them.")
+        L = self.constant(f"L_{i}{j}", length)
+        self.add(f"{body}: distance {i}–{j}", "distance", cc.distance_condition(self.r[i], self.r[j], L))
+
+    # ----------------------------------------------------------------- shared conditions
+    def planar_prismatic(self, joint: Prismatic) -> None:
+        """The paper's Fig. 6b: constant area (slider point on its line) and constant
+        scalar or cross product (no rotation), whichever the drawing conditions better."""
+        r, pos = self.r, self.pos
+        i, j = joint.guide_points
+        k, q = joint.slider_points
+        u_ref, v_ref = pos(j) - pos(i), pos(q) - pos(k)
+        w_ref = pos(k) - pos(i)
+        A = self.constant(f"A_{i}{j}{k}", 0.5 * float(u_ref[0] * w_ref[1] - u_ref[1] * w_ref[0]))
+        self.add(f"{joint.name}: area {i}–{j}–{k}", "area", cc.area_condition(r[i], r[j], r[k], A))
+        u, v = r[j] - r[i], r[q] - r[k]
+        dot = float(np.dot(u_ref, v_ref))
+        cross = float(u_ref[0] * v_ref[1] - u_ref[1] * v_ref[0])
+        if abs(dot) <= abs(cross):
+            c = self.constant(f"c_{i}{j}{k}{q}", dot)
+            self.add(f"{joint.name}: dot {i}{j}·{k}{q}", "dot", cc.dot_condition(u, v, c))
+        else:
+            c = self.constant(f"c_{i}{j}{k}{q}", cross)
+            self.add(f"{joint.name}: cross {i}{j}×{k}{q}", "cross", cc.cross_condition(u, v, c))
+
+    def drivers(self) -> None:
+        """One driving condition per input."""
+        r = self.r
+        for driver in self.mechanism.drivers:
+            if isinstance(driver, AngleDriver):
+                theta = sp.Symbol(f"theta_{driver.name}", real=True)
+                e1, e2 = (sp.Matrix(e) for e in self.mechanism.angle_frame(driver))
+                d = r[driver.head] - r[driver.tail]
+                self.equations.append(
+                    Constraint(
+                        f"{driver.name}: angle driver",
+                        "angle driver",
+                        cc.angle_driver_condition(r[driver.tail], r[driver.head], theta, e1, e2),
+                    )
+                )
+                self.inputs.append(Input(driver.name, theta, "angle", sp.atan2(d.dot(e2), d.dot(e1))))
+            elif isinstance(driver, SlideDriver):
+                s = sp.Symbol(f"s_{driver.name}", real=True)
+                i, j = driver.guide_points
+                L = self.constant(f"L_{i}{j}", float(np.linalg.norm(self.pos(j) - self.pos(i))))
+                self.equations.append(
+                    Constraint(
+                        f"{driver.name}: slide driver",
+                        "slide driver",
+                        cc.slide_driver_condition(r[i], r[j], r[driver.point], L, s),
+                    )
+                )
+                self.inputs.append(Input(driver.name, s, "length", (r[driver.point] - r[i]).dot(r[j] - r[i]) / L))
+
+    def model(self, family: str) -> Model:
+        """Assemble the model of this formulation."""
+        for c in self.equations:
+            if c.is_driver and not (c.expression.free_symbols & set(self.coordinates)):
+                raise MechanismError(
+                    f"Input '{c.name.split(':')[0]}' measures only fixed points, so it drives "
+                    "nothing: drive a moving body."
+                )
+        return Model(
+            self.mechanism,
+            family,
+            self.coordinates,
+            self.equations,
+            self.inputs,
+            self.parameters,
+            dict(self.r),
+            self.reference_q,
+            vectors=dict(self.u),
+        )

@@ -1,0 +1,114 @@
+"""Natural coordinates: the Cartesian coordinates of points and of unit vectors.
+
+The paper's recipe (section "Coordenadas naturales"), in the plane and in space:
+
+* every point and every unit vector not fixed to the ground contributes its
+  coordinates (2 or 3 each);
+* a body is a set of *directions*: the vectors from its first point to its other
+  points, and its unit vectors. The first ``dim`` independent directions keep their
+  lengths (r_ij·r_ij = L², u·u = 1) and their mutual scalar products
+  (r_ij·u = c₁, u·v = c₃, …): the paper's element types of Fig. 5 — two points (a
+  distance only: the spin about the line is not modelled), two points and a vector,
+  two points and two vectors. A further direction, or one lying in the plane of two
+  others (the paper's coplanar case), is tied to them as a linear combination
+  v = α r_ij + β u: linear equations of which the solver keeps the independent ones;
+* a revolute pair shares a point (and, in space, its axis vector): no equation; a
+  spherical pair shares a point: no equation; a universal joint shares a point and
+  keeps the angle of its arms, u_i·u_j = c; a cylindrical pair shares its axis vector u
+  and keeps the two bodies' points on one line, u × (r_j − r_i) = 0;
+* a planar prismatic pair and the drivers are written as in basic coordinates.
+
+Every equation is linear or quadratic in the coordinates.
+
+Example
+-------
+>>> from mbtools import examples, formulate
+>>> model = formulate(examples.rssr(), "natural")
+>>> model.coordinate_names
+['x_B', 'y_B', 'z_B', 'x_C', 'y_C', 'z_C']
+>>> model.is_quadratic
+True
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from . import constraints as cc
+from .formulation import PointFormulation
+from .mechanism import Cylindrical, Mechanism, Prismatic, Universal
+from .model import Model
+
+# A direction counts as independent of the directions already kept when the sine of
+# its angle to their span exceeds this (else it is written as their combination).
+INDEPENDENT_SINE = 0.1
+
+
+def formulate_natural(mechanism: Mechanism) -> Model:
+    """Formulate a planar or spatial mechanism in natural coordinates."""
+    f = PointFormulation(mechanism, with_vectors=True)
+    for body in mechanism.bodies.values():
+        if not body.is_ground:
+            rigid_body_conditions(f, body.name, list(body.points), list(body.vectors))
+    for joint in mechanism.joints:
+        if isinstance(joint, Universal):
+            u, v = f.u[joint.axis_i], f.u[joint.axis_j]
+            value = float(np.dot(mechanism.vector_direction(joint.axis_i), mechanism.vector_direction(joint.axis_j)))
+            c = f.constant(f"c_{joint.axis_i}{joint.axis_j}", value)
+            f.add(f"{joint.name}: arms {joint.axis_i}·{joint.axis_j}", "dot", cc.dot_condition(u, v, c))
+        elif isinstance(joint, Cylindrical):
+            d = f.r[joint.point_j] - f.r[joint.point_i]
+            for axis, expression in zip("xyz", cc.cross_vector_condition(f.u[joint.axis], d)):
+                f.add(
+                    f"{joint.name}: {joint.point_j} on the axis {joint.axis} through {joint.point_i} ({axis})",
+                    "cross",
+                    expression,
+                )
+        elif isinstance(joint, Prismatic):
+            f.planar_prismatic(joint)
+    f.drivers()
+    return f.model("natural")
+
+
+def rigid_body_conditions(f: PointFormulation, body: str, points: list[str], vectors: list[str]) -> None:
+    """Rigid-body conditions of a body described by points and unit vectors (Fig. 5)."""
+    directions = []  # (label, symbolic vector, reference value, end point or None)
+    for k in points[1:]:
+        directions.append((f"{points[0]}{k}", f.r[k] - f.r[points[0]], f.pos(k) - f.pos(points[0]), k))
+    for v in vectors:
+        directions.append((v, f.u[v], f.mechanism.vector_direction(v), None))
+    kept: list[tuple] = []
+    for label, w, w0, end in directions:
+        if len(kept) < f.dim and _independent(w0, [k[2] for k in kept]):
+            if end is not None:
+                f.distance(body, points[0], end)
+            elif label not in f.normalised:
+                # a unit vector shared by two bodies is normalised once
+                f.normalised.add(label)
+                f.add(f"unit vector {label}", "unit", w.dot(w) - 1)
+            for other_label, other, other0, _ in kept:
+                c = f.constant(f"c_{other_label}{label}", float(np.dot(other0, w0)))
+                f.add(f"{body}: dot {other_label}·{label}", "dot", cc.dot_condition(other, w, c))
+            kept.append((label, w, w0, end))
+        else:
+            basis0 = np.array([k[2] for k in kept]).T
+            alphas, *_ = np.linalg.lstsq(basis0, w0, rcond=None)
+            symbols = [f.constant(f"alpha_{label}{k[0]}", float(a)) for a, k in zip(alphas, kept)]
+            for axis, expression in zip("xyz", cc.linear_combination_condition(w, [k[1] for k in kept], symbols)):
+                f.add(
+                    f"{body}: {label} = combination of {', '.join(k[0] for k in kept)} ({axis})",
+                    "combination",
+                    expression,
+                )
+
+
+def _independent(w0: np.ndarray, basis: list[np.ndarray]) -> bool:
+    """True if w0 is at an angle of more than asin(INDEPENDENT_SINE) to span(basis)."""
+    norm = float(np.linalg.norm(w0))
+    if norm < 1e-12:
+        return False
+    if not basis:
+        return True
+    q, _ = np.linalg.qr(np.array(basis).T)
+    residual = w0 - q @ (q.T @ w0)
+    return float(np.linalg.norm(residual)) / norm > INDEPENDENT_SINE

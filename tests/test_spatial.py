@@ -1,0 +1,186 @@
+"""Spatial mechanisms in natural coordinates against closed-form input–output equations.
+
+RSSR: the coupler keeps its length, |C(φ) − B(θ)|² = b², which is linear in cos φ and
+sin φ: P cos φ + Q sin φ + R = 0, φ = atan2(Q, P) ± acos(−R/√(P² + Q²)).
+RSCR (rod through the output axis, at right angles to it): the ball joint B keeps its
+distance ρ from the rod, |(B − E0) × u(ψ)|² = ρ², i.e. (B − E0)·u(ψ) = ±√(|B − E0|² − ρ²),
+again linear in cos ψ and sin ψ. Both are solved here without any iteration; the model's
+output angles must agree to 1e-9 at 72 crank angles, on each assembly branch.
+"""
+
+import math
+
+import numpy as np
+import pytest
+
+from mbtools import (
+    MechanismError,
+    Mechanism,
+    examples,
+    formulate,
+    redundant_constraints,
+    solve_acceleration,
+    solve_velocity,
+    sweep_position,
+)
+from mbtools.examples import _axis_frame
+
+ANGLES = np.radians(np.arange(0.0, 360.0, 5.0))
+W1, W2 = np.array([0.0, 0.0, 1.0]), np.array([0.0, 1.0, 0.0])
+
+
+def crank_point(theta, a=1.0):
+    return a * np.array([math.cos(theta), math.sin(theta), 0.0])
+
+
+def angle_about(w, v):
+    f1, f2 = _axis_frame(w)
+    return math.atan2(v @ f2, v @ f1)
+
+
+def rssr_closed_form(theta, branch, a=1.0, b=4.0, c=2.5, D0=(3.0, 1.0, 1.0), offset=0.5):
+    f1, f2 = _axis_frame(W2)
+    g = np.asarray(D0) + offset * W2 - crank_point(theta, a)
+    P, Q, R = 2 * c * g @ f1, 2 * c * g @ f2, g @ g + c * c - b * b
+    return math.atan2(Q, P) + branch * math.acos(-R / math.hypot(P, Q))
+
+
+def rscr_closed_form_candidates(theta, rho, E0=np.array([4.0, 0.0, 0.0])):
+    f1, f2 = _axis_frame(W2)
+    g = crank_point(theta) - E0
+    P, Q = g @ f1, g @ f2
+    out = []
+    for sign in (1.0, -1.0):
+        R = sign * math.sqrt(g @ g - rho**2)
+        for branch in (1.0, -1.0):
+            out.append(math.atan2(Q, P) + branch * math.acos(R / math.hypot(P, Q)))
+    return out
+
+
+@pytest.mark.parametrize("assembly", [1, -1])
+def test_rssr_output_angle_matches_the_closed_form(assembly):
+    model = formulate(examples.rssr(assembly=assembly), "natural")
+    D0 = np.array([3.0, 1.0, 1.0])
+    sweep = sweep_position(model, "crank", ANGLES)
+    for theta, q in zip(ANGLES, sweep.q):
+        phi = angle_about(W2, model.point(q, "C") - D0)
+        reference = rssr_closed_form(theta, assembly)
+        assert abs(math.remainder(phi - reference, 2 * math.pi)) < 1e-9
+        np.testing.assert_allclose(model.point(q, "B"), crank_point(theta), atol=1e-9)
+
+
+def test_rssr_output_rate_matches_the_derivative_of_the_closed_form():
+    model = formulate(examples.rssr(), "natural")
+    D0 = np.array([3.0, 1.0, 1.0])
+    h = 1e-5
+    sweep = sweep_position(model, "crank", ANGLES)
+    for theta, q in zip(ANGLES, sweep.q):
+        qd = solve_velocity(model, q, {"crank": 1.0})
+        r = model.point(q, "C") - D0
+        omega = np.cross(r - (r @ W2) * W2, model.point_velocity(q, qd, "C")) @ W2 / ((r - (r @ W2) * W2) @ (r - (r @ W2) * W2))
+        dphi = math.remainder(rssr_closed_form(theta + h, 1) - rssr_closed_form(theta - h, 1), 2 * math.pi) / (2 * h)
+        assert omega == pytest.approx(dphi, abs=1e-6)
+        # the crank tip moves on its circle: v_B = w1 × r_B
+        np.testing.assert_allclose(model.point_velocity(q, qd, "B"), np.cross(W1, crank_point(theta)), atol=1e-9)
+        qdd = solve_acceleration(model, q, qd, {"crank": 0.0})
+        np.testing.assert_allclose(model.point_acceleration(q, qd, qdd, "B"), -crank_point(theta), atol=1e-9)
+
+
+def test_rscr_output_angle_matches_the_closed_form_on_its_branch():
+    model = formulate(examples.rscr(), "natural")
+    E0 = np.array([4.0, 0.0, 0.0])
+    q0 = model.reference_q
+    rho = float(np.linalg.norm(model.point(q0, "B") - model.point(q0, "C")))
+    sweep = sweep_position(model, "crank", ANGLES)
+    branch = None
+    for theta, q in zip(ANGLES, sweep.q):
+        psi = angle_about(W2, model.vector(q, "u"))
+        errors = [abs(math.remainder(psi - c, 2 * math.pi)) for c in rscr_closed_form_candidates(theta, rho)]
+        k = int(np.argmin(errors))
+        assert errors[k] < 1e-9
+        branch = k if branch is None else branch
+        assert k == branch, "the sweep left its assembly branch"
+        # the rod keeps passing through E0 and the coupler touches it at C
+        u = model.vector(q, "u")
+        assert np.linalg.norm(np.cross(model.point(q, "C") - E0, u)) < 1e-9
+        assert abs(np.linalg.norm(u) - 1.0) < 1e-12
+
+
+def test_rscr_counts_and_redundancy():
+    mechanism = examples.rscr()
+    model = formulate(mechanism, "natural")
+    assert model.n_coordinates == 12  # the paper's count: B, C, D and u
+    assert mechanism.gruebler_kutzbach() == 1
+    assert model.degrees_of_freedom(model.reference_q) == 1
+    redundant = redundant_constraints(model, model.reference_q)
+    assert len(redundant) == model.n_constraints - model.n_coordinates
+    assert model.is_quadratic
+
+
+def test_rssr_idle_spin_is_not_modelled():
+    mechanism = examples.rssr()
+    model = formulate(mechanism, "natural")
+    assert model.n_coordinates == 6
+    # Grübler–Kutzbach counts the coupler's spin about BC; two points do not model it
+    assert mechanism.gruebler_kutzbach() == 2
+    assert model.degrees_of_freedom(model.reference_q) == 1
+
+
+def test_planar_four_bar_in_natural_and_basic_coordinates_agree():
+    mechanism = examples.four_bar(coupler_point=(3.0, 2.0))
+    basic, natural = formulate(mechanism, "basic"), formulate(mechanism, "natural")
+    a, b = sweep_position(basic, "crank", ANGLES), sweep_position(natural, "crank", ANGLES)
+    for qa, qb in zip(a.q, b.q):
+        qda = solve_velocity(basic, qa, {"crank": 1.3})
+        qdb = solve_velocity(natural, qb, {"crank": 1.3})
+        for point in ("A", "B", "P"):
+            np.testing.assert_allclose(basic.point(qa, point), natural.point(qb, point), atol=1e-9)
+            np.testing.assert_allclose(basic.point_velocity(qa, qda, point), natural.point_velocity(qb, qdb, point), atol=1e-9)
+
+
+# ------------------------------------------------------------------ bad descriptions
+def spatial() -> Mechanism:
+    m = Mechanism("spatial", dimension=3)
+    m.add_ground({"O": (0, 0, 0)}, vectors={"z": (0, 0, 1)})
+    m.add_body("bar", {"O": (0, 0, 0), "P": (1, 0, 0)}, vectors={"z": (0, 0, 1)})
+    return m
+
+
+@pytest.mark.parametrize(
+    "build, culprit",
+    [
+        (lambda m: m.add_revolute("ground", "bar", at="O"), "a spatial revolute needs its axis"),
+        (lambda m: m.add_body("rod", {"Q": (0, 0, 1), "R": (1, 0, 1)}, vectors={"v": (0, 0, 2)}),
+         "Vector 'v' of body 'rod' has length 2: unit vectors must have length 1"),
+        (lambda m: m.add_revolute("ground", "bar", at="O", axis="x"), "body 'ground' has no vector 'x'"),
+        (lambda m: m.add_angle_driver("turn", tail="O", head="P"), "in space an angle is measured about a fixed axis"),
+        (lambda m: m.add_angle_driver("turn", tail="O", head="P", axis="z", reference=(0, 0, 1)),
+         "the reference direction lies along the axis"),
+        (lambda m: (m.add_body("sleeve", {"Q": (0, 1, 0)}, vectors={"z": (0, 0, 1)}),
+                    m.add_cylindrical("bar", "sleeve", axis="z", points=("P", "Q"))),
+         "points 'P' and 'Q' are not on one line along 'z'"),
+    ],
+)
+def test_bad_spatial_description_is_refused(build, culprit):
+    with pytest.raises(MechanismError, match=culprit):
+        build(spatial())
+
+
+def test_spatial_joint_in_a_planar_mechanism_is_refused():
+    m = examples.four_bar()
+    with pytest.raises(MechanismError, match="a spherical pair is a spatial joint"):
+        m.add_spherical("crank", "coupler", at="A")
+
+
+def test_shared_vector_without_a_joint_is_refused():
+    m = spatial()
+    m.add_revolute("ground", "bar", at="O", axis="z")
+    m.add_body("other", {"P": (1, 0, 0), "Q": (1, 1, 0)}, vectors={"z": (0, 0, 1)})
+    m.add_spherical("bar", "other", at="P")
+    with pytest.raises(MechanismError, match="Vector 'z' is listed by bodies 'ground' and 'other' but no joint shares it"):
+        formulate(m, "natural")
+
+
+def test_spatial_mechanism_in_basic_coordinates_says_what_to_do():
+    with pytest.raises(MechanismError, match="formulate it in natural coordinates"):
+        formulate(examples.rssr(), "basic")
