@@ -36,8 +36,10 @@ from .kinematics import (
 from .mechanism import Mechanism
 from .model import Constraint, Model
 from .natural import formulate_natural
+from .reference_point import formulate_reference_point
+from .relative import formulate_relative
 
-FAMILIES = ("basic", "natural")
+FAMILIES = ("relative", "reference_point", "basic", "natural")
 
 
 def formulate(mechanism: Mechanism, family: str, **options) -> Model:
@@ -47,9 +49,10 @@ def formulate(mechanism: Mechanism, family: str, **options) -> Model:
     ----------
     mechanism : Mechanism
     family : str
-        ``"basic"`` (points only, planar) or ``"natural"`` (points and unit vectors,
-        planar or spatial). The other families of the book — ``"relative"`` and
-        ``"reference_point"`` — plug in here.
+        ``"relative"`` (joint coordinates; option ``cut_joints=[...]``),
+        ``"reference_point"`` (a point and the orientation of each body; option
+        ``rotation="euler_angles"`` or ``"euler_parameters"`` in space), ``"basic"``
+        (points only, planar) or ``"natural"`` (points and unit vectors).
 
     Example
     -------
@@ -69,6 +72,16 @@ def formulate(mechanism: Mechanism, family: str, **options) -> Model:
         if options:
             raise MechanismError(f"Natural coordinates take no options, got {sorted(options)}.")
         return formulate_natural(mechanism)
+    if family == "reference_point":
+        unknown = set(options) - {"rotation"}
+        if unknown:
+            raise MechanismError(f"Reference-point coordinates take only rotation=, got {sorted(unknown)}.")
+        return formulate_reference_point(mechanism, options.get("rotation", "euler_angles"))
+    if family == "relative":
+        unknown = set(options) - {"cut_joints"}
+        if unknown:
+            raise MechanismError(f"Relative coordinates take only cut_joints=, got {sorted(unknown)}.")
+        return formulate_relative(mechanism, options.get("cut_joints"))
     raise MechanismError(
         f"Unknown coordinate family {family!r}: this release formulates {list(FAMILIES)}."
     )

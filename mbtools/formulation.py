@@ -14,7 +14,7 @@ import sympy as sp
 from . import constraints as cc
 from .errors import MechanismError
 from .mechanism import AngleDriver, Mechanism, Prismatic, SlideDriver
-from .model import Constraint, Input, Model
+from .model import Constraint, Input, Model, input_symbol
 
 AXES = "xyz"
 
@@ -115,7 +115,7 @@ class PointFormulation:
         r = self.r
         for driver in self.mechanism.drivers:
             if isinstance(driver, AngleDriver):
-                theta = sp.Symbol(f"theta_{driver.name}", real=True)
+                theta = input_symbol(f"theta_{driver.name}", self.coordinates)
                 e1, e2 = (sp.Matrix(e) for e in self.mechanism.angle_frame(driver))
                 d = r[driver.head] - r[driver.tail]
                 self.equations.append(
@@ -127,7 +127,7 @@ class PointFormulation:
                 )
                 self.inputs.append(Input(driver.name, theta, "angle", sp.atan2(d.dot(e2), d.dot(e1))))
             elif isinstance(driver, SlideDriver):
-                s = sp.Symbol(f"s_{driver.name}", real=True)
+                s = input_symbol(f"s_{driver.name}", self.coordinates)
                 i, j = driver.guide_points
                 L = self.constant(f"L_{i}{j}", float(np.linalg.norm(self.pos(j) - self.pos(i))))
                 self.equations.append(

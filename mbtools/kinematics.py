@@ -173,8 +173,8 @@ def solve_position(
 
 
 def _newton(model: Model, s: np.ndarray, q: np.ndarray, inputs: dict, tol: float, max_iterations: int) -> PositionResult:
-    _require_enough_constraints(model)
-    redundant = model.n_constraints > model.n_coordinates
+    idle = idle_freedoms(model)
+    redundant = model.n_constraints != model.n_coordinates or idle > 0
     f = model.newton_function(s)
     tol_squared = (tol * model.length_scale**2) ** 2
     raw: list[tuple] = []  # (k, q_k, ‖Φ‖², Δq_k): norms are taken only if asked for
@@ -204,7 +204,7 @@ def _newton(model: Model, s: np.ndarray, q: np.ndarray, inputs: dict, tol: float
         # by then ~1e-6 ℓ or less) with the norm of the Jacobian evaluated at q.
         if redundant:
             sv = np.linalg.svd(J, compute_uv=False)
-            result.rcond = float(sv[model.n_coordinates - 1] / sv[0])
+            result.rcond = float(sv[model.n_coordinates - idle - 1] / sv[0])
         else:
             Jf = np.asarray(J).ravel()
             anorm = math.sqrt(float(Jf @ Jf))  # Frobenius: within √n of the 1-norm
@@ -217,15 +217,41 @@ def _newton(model: Model, s: np.ndarray, q: np.ndarray, inputs: dict, tol: float
     return result
 
 
-def _require_enough_constraints(model: Model) -> None:
-    if model.n_constraints < model.n_coordinates:
-        missing = model.n_coordinates - model.n_constraints
-        raise SingularJacobianError(
-            f"The {model.family} model of '{model.mechanism.name}' has {model.n_constraints} "
-            f"equations for {model.n_coordinates} coordinates: at least {missing} more "
-            f"input(s) are needed to fix its position (it has {len(model.inputs)}: "
-            f"{model.input_names}). Add a driver for each degree of freedom."
+def idle_freedoms(model: Model) -> int:
+    """Freedoms of q that move no named point or vector: idle freedoms, such as the spin
+    of a coupler between two ball joints about its own axis (reference-point and
+    relative coordinates model it; points and vectors do not).
+
+    Computed once per model at the reference drawing, from the null space of the whole
+    Jacobian (drivers included). Raises :class:`SingularJacobianError` if a freedom
+    that moves a point is left without an input.
+    """
+    cached = getattr(model, "_idle_freedoms", None)
+    if cached is not None:
+        return cached
+    q = model.reference_q
+    J = model.jacobian(q)
+    n = model.n_coordinates
+    sv_full = np.linalg.svd(J, compute_uv=False) if J.size else np.zeros(0)
+    _, sv, vt = np.linalg.svd(np.vstack([J, np.zeros((max(n - J.shape[0], 0), n))]))
+    scale = float(sv_full[0]) if sv_full.size else 1.0
+    null = vt[sv <= 1e-9 * scale]
+    moving = []
+    for v in null:
+        motion = max(
+            (float(np.abs(model.point_jacobian(q, p) @ v).max()) for p in model.point_names + model.vector_names),
+            default=0.0,
         )
+        if motion > 1e-8 * max(model.length_scale, 1.0):
+            moving.append(v)
+    if moving:
+        raise SingularJacobianError(
+            f"The {model.family} model of '{model.mechanism.name}' has {len(moving)} freedom(s) "
+            f"that no input drives (it has {len(model.inputs)} input(s): {model.input_names}): "
+            "its position is not determined. Add a driver for each degree of freedom."
+        )
+    model._idle_freedoms = len(null)
+    return model._idle_freedoms
 
 
 def _independent_rows(J: np.ndarray, n: int) -> np.ndarray | None:
@@ -242,14 +268,16 @@ def _independent_rows(J: np.ndarray, n: int) -> np.ndarray | None:
 
 
 def _least_squares(model, q, s, J, rhs, where) -> tuple[np.ndarray, float]:
-    """Solve a consistent system with redundant equations, J x = rhs (m > n).
+    """Solve a consistent system J x = rhs with redundant equations (m > n) or idle
+    freedoms (rank n − idle).
 
     The minimum-norm least-squares solution by SVD uses every equation: no subset has
     to be chosen (a subset chosen once can turn ill-conditioned as the mechanism
-    moves). Returns x and the reciprocal condition σ_n/σ_1 of J.
+    moves), and idle freedoms are left where they are (their rates zero). Returns x and
+    the reciprocal condition σ_r/σ_1 of J over its r = n − idle meaningful directions.
     """
-    x, _, rank, sv = np.linalg.lstsq(J, rhs, rcond=1e-12)
-    n = model.n_coordinates
+    x, _, rank, sv = np.linalg.lstsq(J, rhs, rcond=1e-10)
+    n = model.n_coordinates - idle_freedoms(model)
     if rank < n:
         raise _singular_error(model, q, s, where)
     return x, float(sv[n - 1] / sv[0])
@@ -386,11 +414,15 @@ def _describe_inputs(model: Model, inputs: dict) -> str:
 def _singular_error(model: Model, q: np.ndarray, s: np.ndarray, where: str) -> SingularJacobianError:
     J = model._dense(model._jac_f(q, s), (model.n_constraints, model.n_coordinates))
     u, sv, _ = np.linalg.svd(J, full_matrices=False)
-    last = min(J.shape) - 1  # the smallest of the singular values that fix q
+    last = min(J.shape) - 1 - (getattr(model, "_idle_freedoms", 0) or 0)  # smallest that fixes q
+    last = max(last, 0)
     weights = np.abs(u[:, last])
     dependent = [model.constraint_names[i] for i in np.argsort(-weights) if weights[i] > 0.1]
     inputs = dict(zip(model.input_names, map(float, s)))
+    explain = getattr(model, "explain_singularity", None)
+    note = explain(q) if explain else None
     return SingularJacobianError(
+        (f"{note} " if note else "") +
         f"The Jacobian of '{model.mechanism.name}' is singular {where} at "
         f"{_describe_inputs(model, inputs)} (smallest singular value {sv[last]:.2e} of "
         f"{sv[0]:.2e}): the constraints {dependent} are dependent there. This is a dead point "
@@ -403,8 +435,7 @@ def _singular_error(model: Model, q: np.ndarray, s: np.ndarray, where: str) -> S
 
 # ---------------------------------------------------------------------- velocity
 def _solve_linear(model: Model, q: np.ndarray, s: np.ndarray, J: np.ndarray, rhs: np.ndarray, what: str) -> np.ndarray:
-    _require_enough_constraints(model)
-    if J.shape[0] > J.shape[1]:
+    if J.shape[0] != J.shape[1] or idle_freedoms(model):
         x, rcond = _least_squares(model, q, s, J, rhs, f"in the {what} problem")
         if rcond < SINGULAR_RCOND:
             raise _singular_error(model, q, s, f"in the {what} problem")

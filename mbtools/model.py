@@ -25,6 +25,15 @@ import sympy as sp
 from .errors import InputError, MechanismError
 
 
+def input_symbol(name: str, coordinates) -> sp.Symbol:
+    """The symbol of an input, distinct from every coordinate symbol (a body named like
+    the input would otherwise share it, e.g. an Euler angle θ of the body 'crank')."""
+    taken = {c.name for c in coordinates}
+    while name in taken:
+        name += "_input"
+    return sp.Symbol(name, real=True)
+
+
 @dataclass(frozen=True)
 class Constraint:
     """One scalar constraint equation ``expression = 0``.
@@ -94,6 +103,7 @@ class Model:
         self._vector_names = list(vectors or {})
         self._point_exprs.update({name: sp.Matrix(u) for name, u in (vectors or {}).items()})
         self._input_names = [i.name for i in self.inputs]
+        self.explain_singularity = None  # a formulation may explain its own singularities
         self._compile()
 
     # ----------------------------------------------------------------- naming
@@ -161,8 +171,13 @@ class Model:
     def _compile(self) -> None:
         qs = self.coordinate_symbols
         ss = [i.symbol for i in self.inputs]
+        if len(set(qs) | set(ss)) != len(qs) + len(ss):
+            raise MechanismError(
+                f"The {self.family} model of '{self.mechanism.name}' uses one symbol for two "
+                "quantities (coordinates or inputs); rename a body or an input."
+            )
         self._input_symbols = ss
-        exprs = [sp.expand(c.expression.subs(self.parameters)) for c in self.constraints]
+        exprs = [c.expression.subs(self.parameters) for c in self.constraints]
         self._numeric_exprs = exprs
         for c, e in zip(self.constraints, exprs):
             stray = e.free_symbols - set(qs) - set(ss)
@@ -174,21 +189,11 @@ class Model:
         phi = sp.Matrix(exprs)
         jac = phi.jacobian(qs)
         phi_s = phi.jacobian(ss) if ss else sp.zeros(len(exprs), 0)
-        qd = sp.symbols(f"qd0:{len(qs)}")
-        sd = sp.symbols(f"sd0:{len(ss)}")
-        sdd = sp.symbols(f"sdd0:{len(ss)}")
-        qd_v, sd_v, sdd_v = sp.Matrix(qd), sp.Matrix(sd), sp.Matrix(sdd)
-        convective = (jac * qd_v).jacobian(qs) * qd_v
-        if ss:
-            mixed = 2 * (phi_s * sd_v).jacobian(qs) * qd_v
-            pure = (phi_s * sd_v).jacobian(ss) * sd_v + phi_s * sdd_v
-        else:
-            mixed = pure = sp.zeros(len(exprs), 1)
-        gamma = -(convective + mixed + pure)
-        self._phi_f = sp.lambdify([qs, ss], list(phi), "numpy")
-        self._jac_f = sp.lambdify([qs, ss], jac.tolist(), "numpy")
-        self._phi_s_f = sp.lambdify([qs, ss], phi_s.tolist(), "numpy")
-        self._gamma_f = sp.lambdify([qs, qd, ss, sd, sdd], list(gamma), "numpy")
+        self._phi_matrix = phi
+        self._phi_f = sp.lambdify([qs, ss], list(phi), "numpy", cse=True)
+        self._jac_f = sp.lambdify([qs, ss], jac.tolist(), "numpy", cse=True)
+        self._phi_s_f = sp.lambdify([qs, ss], phi_s.tolist(), "numpy", cse=True)
+        self._gamma_compiled = None  # compiled on first use: the costliest expressions
         measures = sp.Matrix([i.measure.subs(self.parameters) for i in self.inputs])
         self._measure_f = sp.lambdify([qs], list(measures), "math")
         self._measure_q_f = sp.lambdify([qs], measures.jacobian(qs).tolist() if ss else [], "math")
@@ -197,10 +202,8 @@ class Model:
         self._point_dd_f = {}
         for name, r in self._point_exprs.items():
             r = r.subs(self.parameters)
-            rq = r.jacobian(qs)
-            self._points_f[name] = sp.lambdify(qs, list(r), "numpy")
-            self._point_jac_f[name] = sp.lambdify([qs], rq.tolist(), "numpy")
-            self._point_dd_f[name] = sp.lambdify([qs, qd], list((rq * qd_v).jacobian(qs) * qd_v), "numpy")
+            self._points_f[name] = sp.lambdify(qs, list(r), "numpy", cse=True)
+            self._point_jac_f[name] = sp.lambdify([qs], r.jacobian(qs).tolist(), "numpy", cse=True)
         self._compile_quadratic(exprs, qs, ss)
 
     def _compile_quadratic(self, exprs, qs, ss) -> None:
@@ -213,7 +216,10 @@ class Model:
         index = {s: k for k, s in enumerate(qs)}
         sset = set(ss)
         for row, e in enumerate(exprs):
-            poly = sp.Poly(e, *qs) if qs else None
+            try:
+                poly = sp.Poly(e, *qs) if qs else None
+            except sp.PolynomialError:  # transcendental in q (angles)
+                poly = None
             if poly is None or poly.total_degree() > 2:
                 self.is_quadratic = False
                 return
@@ -361,9 +367,37 @@ class Model:
         s = self.input_vector(inputs) if inputs is not None else self._measure(q)
         return self._dense(self._phi_s_f(self._check_q(q), s), (self.n_constraints, len(self.inputs)))
 
+    def _second_derivative_along(self, exprs: sp.Matrix, with_inputs: bool):
+        """d²/dε² of exprs(q + ε q̇, s + ε ṡ) at ε = 0, and the symbols it uses.
+
+        One directional derivative per expression instead of the n² entries of its
+        Hessian: for trigonometric models (angles) this is what keeps it cheap.
+        """
+        qs, ss = self.coordinate_symbols, self._input_symbols
+        eps = sp.Symbol("epsilon_", real=True)
+        qd = sp.symbols(f"qd0:{len(qs)}")
+        sd = sp.symbols(f"sd0:{len(ss)}")
+        shift = {q: q + eps * v for q, v in zip(qs, qd)}
+        if with_inputs:
+            shift.update({x: x + eps * v for x, v in zip(ss, sd)})
+        moved = exprs.xreplace(shift)
+        return moved.diff(eps, 2).xreplace({eps: 0}), qd, sd
+
     def gamma(self, q, qd, s, sd, sdd) -> np.ndarray:
-        """Right-hand side γ of the acceleration equations Φ_q q̈ = γ."""
-        return np.array(self._gamma_f(q, qd, s, sd, sdd), dtype=float)
+        """Right-hand side γ of the acceleration equations Φ_q q̈ = γ.
+
+        γ = −d²Φ/dt² + Φ_q q̈ = −(q̇, ṡ)ᵀ ∂²Φ (q̇, ṡ) − Φ_s s̈: the second derivative of
+        Φ along the motion, for which the library differentiates each equation twice
+        along the direction (q̇, ṡ).
+        """
+        if self._gamma_compiled is None:
+            qs, ss = self.coordinate_symbols, self._input_symbols
+            second, qd_s, sd_s = self._second_derivative_along(self._phi_matrix, with_inputs=True)
+            sdd_s = sp.symbols(f"sdd0:{len(ss)}")
+            phi_s = self._phi_matrix.jacobian(ss) if ss else sp.zeros(self.n_constraints, 0)
+            gamma = -(second + (phi_s * sp.Matrix(sdd_s) if ss else sp.zeros(self.n_constraints, 1)))
+            self._gamma_compiled = sp.lambdify([qs, qd_s, ss, sd_s, sdd_s], list(gamma), "numpy", cse=True)
+        return np.array(self._gamma_compiled(q, qd, s, sd, sdd), dtype=float)
 
     def _measure(self, q) -> np.ndarray:
         return np.array(self._measure_f(self._check_q(q)), dtype=float)
@@ -430,6 +464,9 @@ class Model:
         self._require_point(name)
         q, qd, qdd = self._check_q(q), self._check_q(qd, "qd"), self._check_q(qdd, "qdd")
         jac = self._dense(self._point_jac_f[name](q), (len(self._point_exprs[name]), self.n_coordinates))
+        if name not in self._point_dd_f:
+            second, qd_s, _ = self._second_derivative_along(self._point_exprs[name].subs(self.parameters), with_inputs=False)
+            self._point_dd_f[name] = sp.lambdify([self.coordinate_symbols, qd_s], list(second), "numpy", cse=True)
         return jac @ qdd + np.array(self._point_dd_f[name](q, qd), dtype=float)
 
     def degrees_of_freedom(self, q) -> int:

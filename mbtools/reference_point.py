@@ -1,0 +1,113 @@
+"""Reference-point coordinates: each body placed by a point and its orientation.
+
+The coordinates of a body are those of its reference point (here the centroid of its
+points in the drawing, until mass properties give a centre of mass) and its
+orientation: one angle φ in the plane; in space either three Euler angles (ψ, θ, φ),
+z–x–z as in ADAMS, or four Euler parameters (e₀, e₁, e₂, e₃) tied by e·e = 1, as in
+DADS. Every joint gives its pair conditions (:mod:`mbtools.poses`).
+
+Euler angles are singular where the nutation θ is 0 or π: the first and third
+rotations are then about the same axis. The body frames are therefore set at θ = 90°
+in the drawing (any frame fixed to a body serves); a motion that brings a body to
+θ = 0 is reported as gimbal lock, by name.
+
+Example
+-------
+>>> from mbtools import examples, formulate
+>>> model = formulate(examples.four_bar(), "reference_point")
+>>> model.coordinate_names[:3]
+['x_crank', 'y_crank', 'phi_crank']
+>>> model.n_coordinates, model.n_constraints
+(9, 9)
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import sympy as sp
+
+from .errors import MechanismError
+from .mechanism import Mechanism
+from .model import Constraint, Model
+from .poses import Pose, PoseFormulation, pair_conditions, rotation
+
+ROTATIONS = ("euler_angles", "euler_parameters")
+
+
+def _rz(a):
+    return sp.Matrix([[sp.cos(a), -sp.sin(a), 0], [sp.sin(a), sp.cos(a), 0], [0, 0, 1]])
+
+
+def _rx(a):
+    return sp.Matrix([[1, 0, 0], [0, sp.cos(a), -sp.sin(a)], [0, sp.sin(a), sp.cos(a)]])
+
+
+def euler_angles_matrix(psi, theta, phi) -> sp.Matrix:
+    """R = R_z(ψ) R_x(θ) R_z(φ), the z–x–z Euler angles."""
+    return _rz(psi) * _rx(theta) * _rz(phi)
+
+
+def euler_parameters_matrix(e0, e1, e2, e3) -> sp.Matrix:
+    """R = (e₀² − eᵀe) I + 2 e eᵀ + 2 e₀ ẽ, e = (e₁, e₂, e₃), for e₀² + eᵀe = 1."""
+    e = sp.Matrix([e1, e2, e3])
+    tilde = sp.Matrix([[0, -e3, e2], [e3, 0, -e1], [-e2, e1, 0]])
+    return (e0**2 - e.dot(e)) * sp.eye(3) + 2 * e * e.T + 2 * e0 * tilde
+
+
+# The body frame of every body at the drawing: Euler angles (0, 90°, 0), away from lock.
+DRAWING_FRAME = np.array(euler_angles_matrix(0, sp.pi / 2, 0).evalf(), dtype=float)
+
+
+def formulate_reference_point(mechanism: Mechanism, rotation_kind: str = "euler_angles") -> Model:
+    """Formulate a mechanism in reference-point coordinates."""
+    if rotation_kind not in ROTATIONS:
+        raise MechanismError(f"rotation must be one of {ROTATIONS}, got {rotation_kind!r}.")
+    f = PoseFormulation(mechanism)
+    nutations: dict[str, int] = {}
+    for body in mechanism.bodies.values():
+        if body.is_ground:
+            continue
+        c0 = np.mean(np.array(list(body.points.values())), axis=0)
+        name = body.name
+        r = sp.Matrix([f.coordinate(f"{a}_{name}", c) for a, c in zip("xyz", c0)])
+        if mechanism.dimension == 2:
+            R = rotation(None, f.coordinate(f"phi_{name}", 0.0), 2)
+        elif rotation_kind == "euler_angles":
+            psi = f.coordinate(f"psi_{name}", 0.0)
+            nutations[name] = len(f.coordinates)  # index of θ in q
+            theta = f.coordinate(f"theta_{name}", math.pi / 2)
+            phi = f.coordinate(f"phi_{name}", 0.0)
+            R = euler_angles_matrix(psi, theta, phi) * sp.Matrix(DRAWING_FRAME.T)
+        else:
+            e = [f.coordinate(f"e{k}_{name}", 1.0 if k == 0 else 0.0) for k in range(4)]
+            R = euler_parameters_matrix(*e)
+            f.equations.append(
+                Constraint(f"{name}: Euler parameters normalised", "normalisation", sum(x**2 for x in e) - 1)
+            )
+        # x = R (x⁰ − c⁰) + r
+        f.poses[name] = Pose(R, r - R * sp.Matrix(list(map(float, c0))))
+    for joint in mechanism.joints:
+        f.equations.extend(pair_conditions(mechanism, joint, f.poses[joint.body_i], f.poses[joint.body_j]))
+    f.drivers()
+    family = "reference_point"
+    explain = _gimbal_lock_explainer(nutations) if nutations else None
+    model = f.model(family, explain_singularity=explain)
+    model.rotation = rotation_kind if mechanism.dimension == 3 else "angle"
+    return model
+
+
+def _gimbal_lock_explainer(nutations: dict[str, int]):
+    def explain(q) -> str | None:
+        locked = [body for body, k in nutations.items() if abs(math.sin(q[k])) < 1e-3]
+        if not locked:
+            return None
+        return (
+            f"Gimbal lock: the Euler angles of {locked} have nutation θ at 0 or 180°, where the "
+            "first and third rotations turn about the same axis and the angles lose one degree "
+            "of freedom. Re-orient those bodies' frames, or formulate with "
+            "rotation='euler_parameters', which have no singular orientation."
+        )
+
+    return explain
