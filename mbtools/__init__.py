@@ -14,6 +14,7 @@ array([2.828427, 0.      ])
 from __future__ import annotations
 
 from . import closed_forms, display, examples, plotting
+from .counts import FamilyCount, coordinate_counts, counts_table
 from .basic import formulate_basic
 from .errors import (
     AssemblyError,
@@ -76,6 +77,11 @@ def formulate(mechanism: Mechanism, family: str, **options) -> Model:
         unknown = set(options) - {"rotation"}
         if unknown:
             raise MechanismError(f"Reference-point coordinates take only rotation=, got {sorted(unknown)}.")
+        if mechanism.dimension == 2 and "rotation" in options:
+            raise MechanismError(
+                "A planar body is oriented by one angle: rotation= (Euler angles or Euler "
+                "parameters) applies to spatial mechanisms only."
+            )
         return formulate_reference_point(mechanism, options.get("rotation", "euler_angles"))
     if family == "relative":
         unknown = set(options) - {"cut_joints"}
@@ -91,6 +97,7 @@ __all__ = [
     "AssemblyError",
     "Constraint",
     "FAMILIES",
+    "FamilyCount",
     "InputError",
     "MbtoolsError",
     "Mechanism",
@@ -102,6 +109,8 @@ __all__ = [
     "SingularPositionWarning",
     "Sweep",
     "closed_forms",
+    "coordinate_counts",
+    "counts_table",
     "display",
     "examples",
     "formulate",

@@ -30,7 +30,7 @@ import numpy as np
 from . import constraints as cc
 from .errors import MechanismError
 from .formulation import PointFormulation
-from .mechanism import Mechanism, Prismatic
+from .mechanism import Cylindrical, Mechanism, Prismatic, Revolute, Universal
 from .model import Model
 
 # Below this |sin| of the angle at the first point, three points of a body count as
@@ -40,13 +40,9 @@ ALIGNED_SINE = 0.1
 
 
 def formulate_basic(mechanism: Mechanism) -> Model:
-    """Formulate a planar mechanism in basic coordinates (points only)."""
-    if mechanism.dimension != 2:
-        mechanism.check()
-        raise MechanismError(
-            f"Mechanism '{mechanism.name}' is spatial: basic coordinates are formulated for "
-            "planar mechanisms so far; formulate it in natural coordinates."
-        )
+    """Formulate a mechanism in basic coordinates (points only)."""
+    if mechanism.dimension == 3:
+        return formulate_basic_spatial(mechanism)
     f = PointFormulation(mechanism, with_vectors=False)
     ground = set(mechanism.ground_points())
     for body in mechanism.bodies.values():
@@ -85,3 +81,100 @@ def rigid_body_conditions(f: PointFormulation, body: str, names: list[str]) -> N
             A = f.constant(f"A_{i}{j}{k}", 0.5 * (a[0] * b[1] - a[1] * b[0]))
             f.add(f"{body}: area {i}–{j}–{k}", "area", cc.area_condition(f.r[i], f.r[j], f.r[k], A))
             f.distance(body, i, k)
+
+
+def formulate_basic_spatial(mechanism: Mechanism) -> Model:
+    """Basic coordinates in space: every unit vector of the description becomes a point.
+
+    A revolute pair's axis becomes one point on it, at unit distance from the joint
+    point, shared by both bodies; a cylindrical pair's axis becomes one point on each
+    body (they slide apart), beside each body's point on the axis; a universal joint's
+    arms, a point at the end of each arm. Then a body is a set of points (at least
+    three, not aligned, unless it is a link between two ball joints), kept rigid by
+    distances — or, for a point nearly in the plane of the first three, by the signed
+    volume of the tetrahedron and two distances; a cylindrical pair keeps the other
+    body's two points on the line through the first body's two: (r_a⁺ − r_a) ×
+    (r_p − r_a) = 0 for each of them.
+    """
+    f = PointFormulation(mechanism, with_vectors=False)
+    ground = set(mechanism.ground_points()) | set(mechanism.ground_vectors())
+    members: dict[str, list[str]] = {b: list(body.points) for b, body in mechanism.bodies.items()}
+
+    def along(anchor: str, vector: str, bodies: list[str], tag: str) -> str:
+        name = f"{anchor}_{vector}" if not tag else f"{anchor}_{vector}{tag}"
+        fixed = all(mechanism.bodies[b].is_ground for b in bodies) or (anchor in mechanism.ground_points() and vector in ground)
+        f.add_point(name, f.pos(anchor) + mechanism.vector_direction(vector), fixed)
+        for b in bodies:
+            if name not in members[b]:
+                members[b].append(name)
+        return name
+
+    line_points: dict[str, tuple[str, str]] = {}
+    for joint in mechanism.joints:
+        if isinstance(joint, Revolute):
+            along(joint.at, joint.axis, [joint.body_i, joint.body_j], "")
+        elif isinstance(joint, Cylindrical):
+            for body, point in ((joint.body_i, joint.point_i), (joint.body_j, joint.point_j)):
+                line_points[body + joint.name] = (point, along(point, joint.axis, [body], ""))
+        elif isinstance(joint, Universal):
+            along(joint.at, joint.axis_i, [joint.body_i], "")
+            along(joint.at, joint.axis_j, [joint.body_j], "")
+    for body in mechanism.bodies.values():  # vectors that are no joint axis
+        for v in body.vectors:
+            if not any(name.endswith(f"_{v}") for name in members[body.name]):
+                along(list(body.points)[0], v, [body.name], "")
+    for body in mechanism.bodies.values():
+        if not body.is_ground:
+            spatial_rigid_body_conditions(f, body.name, members[body.name])
+    for joint in mechanism.joints:
+        if isinstance(joint, Cylindrical):
+            a, a_plus = line_points[joint.body_i + joint.name]
+            for p in line_points[joint.body_j + joint.name]:
+                d = f.r[a_plus] - f.r[a]
+                for axis, expression in zip("xyz", cc.cross_vector_condition(d, f.r[p] - f.r[a])):
+                    f.add(f"{joint.name}: {p} on the line {a}–{a_plus} ({axis})", "cross", expression)
+        elif isinstance(joint, Universal):
+            at = joint.at
+            u, v = f.r[f"{at}_{joint.axis_i}"] - f.r[at], f.r[f"{at}_{joint.axis_j}"] - f.r[at]
+            value = float(np.dot(mechanism.vector_direction(joint.axis_i), mechanism.vector_direction(joint.axis_j)))
+            c = f.constant(f"c_{joint.axis_i}{joint.axis_j}", value)
+            f.add(f"{joint.name}: arms {joint.axis_i}·{joint.axis_j}", "dot", cc.dot_condition(u, v, c))
+    f.drivers()
+    return f.model("basic")
+
+
+def spatial_rigid_body_conditions(f: PointFormulation, body: str, names: list[str]) -> None:
+    """Distances (and volumes) that keep a set of points rigid in space."""
+    i = names[0]
+    base = [i]
+    for k in names[1:]:
+        d = f.pos(k) - f.pos(i)
+        if np.linalg.norm(d) < 1e-12:
+            raise MechanismError(f"Body '{body}': points '{i}' and '{k}' coincide; remove one of them.")
+        if len(base) == 1:
+            f.distance(body, i, k)
+            base.append(k)
+        elif len(base) == 2:
+            e = f.pos(base[1]) - f.pos(i)
+            sine = np.linalg.norm(np.cross(e, d)) / (np.linalg.norm(e) * np.linalg.norm(d))
+            f.distance(body, i, k)
+            if sine >= ALIGNED_SINE:
+                f.distance(body, base[1], k)
+                base.append(k)
+            else:  # on the line of the first two: keep it there
+                for axis, expression in zip("xyz", cc.cross_vector_condition(f.r[base[1]] - f.r[i], f.r[k] - f.r[i])):
+                    f.add(f"{body}: {k} on the line {i}–{base[1]} ({axis})", "cross", expression)
+        else:
+            j, m = base[1], base[2]
+            e1, e2 = f.pos(j) - f.pos(i), f.pos(m) - f.pos(i)
+            normal = np.cross(e1, e2)
+            height = abs(np.dot(normal, d)) / (np.linalg.norm(normal) * np.linalg.norm(d))
+            f.distance(body, i, k)
+            f.distance(body, j, k)
+            if height >= ALIGNED_SINE:
+                f.distance(body, m, k)
+            else:
+                V = f.constant(f"V_{i}{j}{m}{k}", float(np.dot(e1, np.cross(e2, d))) / 6)
+                r = f.r
+                f.add(f"{body}: volume {i}–{j}–{m}–{k}", "volume",
+                      (r[j] - r[i]).dot((r[m] - r[i]).cross(r[k] - r[i])) - 6 * V)

@@ -37,6 +37,7 @@ class PointFormulation:
         self.equations: list[Constraint] = []
         self.inputs: list[Input] = []
         self.normalised: set[str] = set()  # unit vectors whose u·u = 1 is written
+        self.extra_positions: dict[str, np.ndarray] = {}
         self.r: dict[str, sp.Matrix] = {}
         self.u: dict[str, sp.Matrix] = {}
         ground_points = set(mechanism.ground_points())
@@ -63,8 +64,24 @@ class PointFormulation:
         self.reference_q = np.concatenate(reference) if reference else np.zeros(0)
 
     # ----------------------------------------------------------------- helpers
+    def add_point(self, name: str, position: np.ndarray, fixed: bool) -> None:
+        """A point the formulation adds to the description (basic coordinates in space
+        put a point along each unit vector)."""
+        if name in self.r:
+            return
+        symbols = sp.symbols(" ".join(f"{a}_{name}" for a in AXES[: self.dim]), real=True)
+        self.r[name] = sp.Matrix(symbols)
+        self.extra_positions[name] = np.asarray(position, dtype=float)
+        if fixed:
+            self.parameters.update(zip(symbols, map(float, position)))
+        else:
+            self.coordinates.extend(symbols)
+            self.reference_q = np.concatenate([self.reference_q, position])
+
     def pos(self, point: str) -> np.ndarray:
         """Reference position of a point."""
+        if point in self.extra_positions:
+            return self.extra_positions[point]
         return self.mechanism.point_position(point)
 
     def constant(self, name: str, value: float) -> sp.Symbol:

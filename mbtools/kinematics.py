@@ -307,7 +307,10 @@ def _finish(model: Model, result: PositionResult, raise_on_failure: bool, guess_
     if result.converged:
         _check_driver_directions(model, result)
         if result.singular:
+            explain = getattr(model, "explain_singularity", None)
+            note = explain(result.q) if explain else None
             warnings.warn(
+                (f"{note} " if note else "") +
                 f"'{model.mechanism.name}' at {_describe_inputs(model, result.inputs)} is at or next "
                 f"to a singular position (Jacobian reciprocal condition {result.rcond:.1e}): a dead "
                 "point or a branch point. Velocities are not determined here and the assembly "

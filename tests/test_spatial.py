@@ -181,6 +181,29 @@ def test_shared_vector_without_a_joint_is_refused():
         formulate(m, "natural")
 
 
-def test_spatial_mechanism_in_basic_coordinates_says_what_to_do():
-    with pytest.raises(MechanismError, match="formulate it in natural coordinates"):
-        formulate(examples.rssr(), "basic")
+def spatial_pendulum() -> Mechanism:
+    m = Mechanism("spatial pendulum", dimension=3)
+    m.add_ground({"O": (0, 0, 0)}, vectors={"x": (1, 0, 0)})
+    m.add_body("bar", {"O": (0, 0, 0), "P": (0, 1, 0)}, vectors={"x": (1, 0, 0)})
+    m.add_revolute("ground", "bar", at="O", axis="x")
+    m.add_angle_driver("swing", tail="O", head="P", axis="x")
+    return m
+
+
+def test_gimbal_lock_of_euler_angles_is_explained():
+    """The bar's frame starts at Euler angles (0, 90°, 0); turning it by −90° about x
+    brings the nutation to 0: the first and third rotations share an axis."""
+    from mbtools import SingularJacobianError, SingularPositionWarning, solve_position
+
+    model = formulate(spatial_pendulum(), "reference_point", rotation="euler_angles")
+    with pytest.warns(SingularPositionWarning, match="Gimbal lock"):
+        result = solve_position(model, {"swing": -math.pi / 2})
+    np.testing.assert_allclose(model.point(result.q, "P"), [0, 0, -1], atol=1e-6)
+    with pytest.raises(SingularJacobianError, match=r"Gimbal lock: the Euler angles of \['bar'\]"):
+        solve_velocity(model, result.q, {"swing": 1.0})
+    # Euler parameters have no singular orientation
+    model = formulate(spatial_pendulum(), "reference_point", rotation="euler_parameters")
+    result = solve_position(model, {"swing": -math.pi / 2})
+    assert not result.singular
+    qd = solve_velocity(model, result.q, {"swing": 1.0})
+    np.testing.assert_allclose(model.point_velocity(result.q, qd, "P"), [0, 1, 0], atol=1e-9)  # x × (−z)

@@ -1,0 +1,119 @@
+"""How many coordinates, constraints and degrees of freedom each family needs.
+
+Computed from the models, never tabulated: each family formulates the same
+description, and its Jacobian at the assembled reference drawing gives the rank. The
+mobility n − rank(Φ_q) (drivers left out) is set beside the Grübler–Kutzbach count,
+with the reason wherever the two differ.
+
+Example
+-------
+>>> from mbtools import examples
+>>> counts = coordinate_counts(examples.rscr())
+>>> {family: c.coordinates for family, c in counts.items()}
+... # doctest: +NORMALIZE_WHITESPACE
+{'relative': 6, 'reference_point_euler_angles': 18, 'reference_point_euler_parameters': 21,
+ 'basic': 15, 'natural': 12}
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from .mechanism import Mechanism
+
+VARIANTS = {
+    "relative": ("relative", {}),
+    "reference_point_euler_angles": ("reference_point", {"rotation": "euler_angles"}),
+    "reference_point_euler_parameters": ("reference_point", {"rotation": "euler_parameters"}),
+    "basic": ("basic", {}),
+    "natural": ("natural", {}),
+}
+
+
+@dataclass(frozen=True)
+class FamilyCount:
+    """Counts of one family for one mechanism."""
+
+    family: str
+    coordinates: int
+    constraints: int  # geometric equations, drivers left out
+    rank: int
+    mobility: int  # n − rank(Φ_q), drivers left out
+    redundant: int  # constraints − rank
+    gruebler_kutzbach: int
+    note: str
+
+
+def count_model(model, gruebler: int) -> FamilyCount:
+    """The counts of one formulated model (Jacobian rank at its reference drawing)."""
+    rows = [k for k, c in enumerate(model.constraints) if not c.is_driver]
+    J = model.jacobian(model.reference_q)[rows]
+    sv = np.linalg.svd(J, compute_uv=False) if J.size else np.zeros(0)
+    rank = int(np.sum(sv > 1e-9 * sv[0])) if sv.size and sv[0] > 0 else 0
+    n, m = model.n_coordinates, len(rows)
+    mobility = n - rank
+    notes = []
+    if m > rank:
+        notes.append(f"{m - rank} of the {m} equations are redundant (the solver uses them all, by least squares)")
+    idle = _idle_directions(model, J, sv, rank)
+    if idle:
+        notes.append(
+            f"{idle} idle freedom(s) that move no point (the spin of a link between two ball "
+            "joints about its own axis); the solver leaves it at rest"
+        )
+    if mobility < gruebler:
+        notes.append(
+            f"Grübler–Kutzbach counts {gruebler - mobility} idle freedom(s) that points and "
+            "vectors do not model (the spin of a link between two ball joints)"
+        )
+    elif mobility - idle > gruebler:
+        notes.append("special geometry: the joints' conditions are not independent, so Grübler–Kutzbach undercounts")
+    family = model.family if model.family != "reference_point" else f"reference_point ({getattr(model, 'rotation', '')})"
+    return FamilyCount(family, n, m, rank, mobility, m - rank, gruebler, "; ".join(notes))
+
+
+def _idle_directions(model, J, sv, rank) -> int:
+    _, _, vt = np.linalg.svd(np.vstack([J, np.zeros((max(model.n_coordinates - J.shape[0], 0), model.n_coordinates))]))
+    idle = 0
+    for v in vt[rank:]:
+        motion = max(
+            float(np.abs(model.point_jacobian(model.reference_q, p) @ v).max())
+            for p in model.point_names + model.vector_names
+        )
+        idle += motion < 1e-8 * max(model.length_scale, 1.0)
+    return idle
+
+
+def coordinate_counts(mechanism: Mechanism) -> dict[str, FamilyCount]:
+    """Coordinates, constraints and mobility of ``mechanism`` in every family.
+
+    Keys: ``"relative"``, ``"reference_point_euler_angles"``,
+    ``"reference_point_euler_parameters"``, ``"basic"``, ``"natural"``. A planar
+    mechanism has one angle per body in reference-point coordinates: both
+    reference-point keys then hold that model.
+    """
+    from . import formulate
+
+    gruebler = mechanism.gruebler_kutzbach()
+    out: dict[str, FamilyCount] = {}
+    for key, (family, options) in VARIANTS.items():
+        if mechanism.dimension == 2 and family == "reference_point":
+            options = {}
+        out[key] = count_model(formulate(mechanism, family, **options), gruebler)
+    return out
+
+
+def counts_table(mechanism: Mechanism) -> str:
+    """The counts as a Markdown table (what ``python -m mbtools count`` prints)."""
+    counts = coordinate_counts(mechanism)
+    rows = [
+        f"Mechanism '{mechanism.name}': Grübler–Kutzbach mobility {mechanism.gruebler_kutzbach()}",
+        "",
+        "| family | coordinates | constraints | rank | mobility n − rank | note |",
+        "|---|---|---|---|---|---|",
+    ]
+    for key, c in counts.items():
+        rows.append(f"| {key} | {c.coordinates} | {c.constraints} | {c.rank} | {c.mobility} | {c.note} |")
+    return "\n".join(rows)
