@@ -75,15 +75,10 @@ def count_model(model, gruebler: int) -> FamilyCount:
 
 
 def _idle_directions(model, J, sv, rank) -> int:
-    _, _, vt = np.linalg.svd(np.vstack([J, np.zeros((max(model.n_coordinates - J.shape[0], 0), model.n_coordinates))]))
-    idle = 0
-    for v in vt[rank:]:
-        motion = max(
-            float(np.abs(model.point_jacobian(model.reference_q, p) @ v).max())
-            for p in model.point_names + model.vector_names
-        )
-        idle += motion < 1e-8 * max(model.length_scale, 1.0)
-    return idle
+    """Dimension of the part of the null space of J that moves no point or vector."""
+    from .kinematics import idle_dimension
+
+    return idle_dimension(model, J)
 
 
 def coordinate_counts(mechanism: Mechanism) -> dict[str, FamilyCount]:

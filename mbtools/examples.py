@@ -290,3 +290,45 @@ def rscr(crank: float = 1.0, output_pivot: tuple[float, float, float] = (4.0, 0.
     m.add_revolute("output", "ground", at="E0", axis="w2")
     m.add_angle_driver("crank", tail="A0", head="B", axis="w1")
     return m
+
+
+def ssc(link: float = 3.0, arm: float = 0.8, arm_offset: float = 0.5, pivot: tuple[float, float, float] = (0.0, 0.0, 2.0),
+        guide_point: tuple[float, float, float] = (1.0, 0.0, 0.0), arm_angle: float = 30.0, assembly: int = 1) -> Mechanism:
+    """The spatial SSC mechanism of the paper's second example, driven by the slider's
+    angle.
+
+    A link A0B hangs from the ground by a ball joint at ``pivot`` A0 and carries a ball
+    joint at B; the slider turns and slides on a fixed vertical rod (cylindrical pair,
+    ground axis ``u`` = z through ``guide_point`` G); its point D on the rod and its
+    arm to B: B is ``arm`` from the rod and ``arm_offset`` above D. Input ``"slider"``:
+    the angle of D→B about u, from +x (degrees ``arm_angle`` in the drawing). The
+    height of D follows from |A0B| = ``link``: of its two values, ``assembly`` = 1
+    takes the lower slider, −1 the upper.
+    """
+    L, r = _positive("link", link), _positive("arm", arm)
+    A0, G = np.asarray(pivot, dtype=float), np.asarray(guide_point, dtype=float)
+    u = np.array([0.0, 0.0, 1.0])
+    phi = math.radians(arm_angle)
+    radial = r * np.array([math.cos(phi), math.sin(phi), 0.0])
+    # B = G + (s + arm_offset) u + radial, |B − A0| = L  → quadratic in s
+    w = G + radial - A0
+    b = 2 * (w @ u + arm_offset)
+    c = w @ w + 2 * arm_offset * (w @ u) + arm_offset**2 - L**2
+    disc = b * b - 4 * c
+    if disc < 0:
+        raise MechanismError(
+            f"SSC: the link of length {L} cannot reach the slider's arm at {arm_angle}°; "
+            "lengthen the link or move the rod."
+        )
+    s = (-b - math.sqrt(disc)) / 2 if assembly >= 0 else (-b + math.sqrt(disc)) / 2
+    D = G + s * u
+    B = D + arm_offset * u + radial
+    m = Mechanism("SSC", dimension=3)
+    m.add_ground({"A0": tuple(A0), "G": tuple(G)}, vectors={"u": tuple(u)})
+    m.add_body("link", {"A0": tuple(A0), "B": tuple(B)})
+    m.add_body("slider", {"D": tuple(D), "B": tuple(B)}, vectors={"u": tuple(u)})
+    m.add_spherical("ground", "link", at="A0")
+    m.add_spherical("link", "slider", at="B")
+    m.add_cylindrical("ground", "slider", axis="u", points=("G", "D"))
+    m.add_angle_driver("slider", tail="D", head="B", axis="u")
+    return m

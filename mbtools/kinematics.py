@@ -231,27 +231,38 @@ def idle_freedoms(model: Model) -> int:
         return cached
     q = model.reference_q
     J = model.jacobian(q)
-    n = model.n_coordinates
-    sv_full = np.linalg.svd(J, compute_uv=False) if J.size else np.zeros(0)
-    _, sv, vt = np.linalg.svd(np.vstack([J, np.zeros((max(n - J.shape[0], 0), n))]))
-    scale = float(sv_full[0]) if sv_full.size else 1.0
-    null = vt[sv <= 1e-9 * scale]
-    moving = []
-    for v in null:
-        motion = max(
-            (float(np.abs(model.point_jacobian(q, p) @ v).max()) for p in model.point_names + model.vector_names),
-            default=0.0,
-        )
-        if motion > 1e-8 * max(model.length_scale, 1.0):
-            moving.append(v)
-    if moving:
+    null_dim, idle = _null_and_idle(model, J)
+    if idle < null_dim:
         raise SingularJacobianError(
-            f"The {model.family} model of '{model.mechanism.name}' has {len(moving)} freedom(s) "
+            f"The {model.family} model of '{model.mechanism.name}' has {null_dim - idle} freedom(s) "
             f"that no input drives (it has {len(model.inputs)} input(s): {model.input_names}): "
             "its position is not determined. Add a driver for each degree of freedom."
         )
-    model._idle_freedoms = len(null)
-    return model._idle_freedoms
+    model._idle_freedoms = idle
+    return idle
+
+
+def _null_and_idle(model: Model, J: np.ndarray) -> tuple[int, int]:
+    """(dimension of the null space of J, dimension of its part that moves no point)."""
+    q, n = model.reference_q, model.n_coordinates
+    if J.size:
+        _, sv, vt = np.linalg.svd(np.vstack([J, np.zeros((max(n - J.shape[0], 0), n))]))
+        scale = float(sv[0]) if sv[0] > 0 else 1.0
+        null = vt[sv <= 1e-9 * scale]
+    else:
+        null = np.eye(n)
+    if not len(null):
+        return 0, 0
+    P = np.vstack([model.point_jacobian(q, p) for p in model.point_names + model.vector_names])
+    motion = P @ null.T
+    msv = np.linalg.svd(motion, compute_uv=False) if motion.size else np.zeros(0)
+    moving = int(np.sum(msv > 1e-8 * max(model.length_scale, 1.0)))
+    return len(null), len(null) - moving
+
+
+def idle_dimension(model: Model, J: np.ndarray) -> int:
+    """Freedoms in the null space of J (at the reference drawing) that move no point."""
+    return _null_and_idle(model, J)[1]
 
 
 def _independent_rows(J: np.ndarray, n: int) -> np.ndarray | None:

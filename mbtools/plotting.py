@@ -197,3 +197,97 @@ def compare_curves(x, computed: dict, reference: dict, xlabel: str, axes=None):
     bottom.set_ylim(1e-17, 1e-8)
     bottom.grid(True, which="both", alpha=0.3)
     return axes
+
+
+def draw_mechanism_3d(model: Model, q, ax=None, labels: bool = True, vectors: bool = True,
+                      alpha: float = 1.0, elev: float = 22.0, azim: float = -60.0):
+    """Draw a spatial mechanism at position q on 3-D axes: bodies as bars between
+    their points, ground points as triangles, unit vectors (natural coordinates) as
+    arrows from their body's first point."""
+    mech = model.mechanism
+    if ax is None:
+        fig = plt.figure(figsize=(6.5, 5))
+        ax = fig.add_subplot(projection="3d")
+    moving = [b for b in mech.bodies.values() if not b.is_ground]
+    known = set(model.point_names)
+    for k, body in enumerate(moving):
+        names = [p for p in body_outline(list(body.points)) if p in known]
+        pts = np.array([model.point(q, p) for p in names])
+        color = BODY_COLORS[k % len(BODY_COLORS)]
+        ax.plot(pts[:, 0], pts[:, 1], pts[:, 2], "-o", lw=3, ms=4, color=color, alpha=alpha, label=body.name)
+        if vectors:
+            for v in body.vectors:
+                if v in model.vector_names:
+                    start = model.point(q, list(body.points)[0])
+                    u = model.vector(q, v)
+                    ax.quiver(*start, *u, color=color, length=0.8, arrow_length_ratio=0.2, alpha=alpha)
+    for point in mech.ground_points():
+        ax.scatter(*model.point(q, point), marker="^", s=60, color=GROUND_COLOR)
+    if labels:
+        for point in mech.all_points():
+            ax.text(*model.point(q, point), f" {point}", fontsize=9)
+    _equal_3d(ax, np.array([model.point(q, p) for p in model.point_names]))
+    ax.view_init(elev=elev, azim=azim)
+    ax.set_xlabel("x")
+    ax.set_ylabel("y")
+    ax.set_zlabel("z")
+    return ax
+
+
+def _equal_3d(ax, xyz: np.ndarray) -> None:
+    centre = (xyz.max(axis=0) + xyz.min(axis=0)) / 2
+    radius = 0.6 * float(np.max(xyz.max(axis=0) - xyz.min(axis=0))) or 1.0
+    ax.set_xlim(centre[0] - radius, centre[0] + radius)
+    ax.set_ylim(centre[1] - radius, centre[1] + radius)
+    ax.set_zlim(centre[2] - radius, centre[2] + radius)
+    ax.set_box_aspect((1, 1, 1))
+
+
+def animate_3d(model: Model, positions: np.ndarray, trace: str | None = None, interval: int = 70,
+               title: str | None = None, figsize=(6, 5), dpi: int = 72) -> FuncAnimation:
+    """An animation of a spatial mechanism through the rows of ``positions``."""
+    positions = np.asarray(positions)
+    fig = plt.figure(figsize=figsize, dpi=dpi)
+    ax = fig.add_subplot(projection="3d")
+    everything = np.concatenate([model.point(positions, p) for p in model.point_names])
+
+    def update(k):
+        ax.cla()
+        if trace:
+            path = model.point(positions, trace)
+            ax.plot(path[:, 0], path[:, 1], path[:, 2], "--", color="#555555", lw=1)
+        draw_mechanism_3d(model, positions[k], ax=ax, vectors=False)
+        _equal_3d(ax, everything)
+        if title:
+            ax.set_title(title)
+        return []
+
+    update(0)
+    anim = FuncAnimation(fig, update, frames=len(positions), interval=interval, blit=False)
+    plt.close(fig)
+    return anim
+
+
+def plot_counts(counts: dict, ax=None, title: str | None = None):
+    """Grouped bars: coordinates, constraints and mobility of each family (the output of
+    :func:`mbtools.coordinate_counts`)."""
+    if ax is None:
+        _, ax = plt.subplots(figsize=(7, 3.6))
+    families = list(counts)
+    labels = [f.replace("reference_point_", "ref. point\n").replace("_", " ") for f in families]
+    x = np.arange(len(families))
+    width = 0.27
+    series = [
+        ("coordinates", [counts[f].coordinates for f in families]),
+        ("constraints", [counts[f].constraints for f in families]),
+        ("mobility", [counts[f].mobility for f in families]),
+    ]
+    for k, (name, values) in enumerate(series):
+        bars = ax.bar(x + (k - 1) * width, values, width, label=name, color=BODY_COLORS[k])
+        ax.bar_label(bars, fontsize=8)
+    ax.set_xticks(x, labels, fontsize=9)
+    ax.legend(fontsize=8)
+    ax.grid(True, axis="y", alpha=0.3)
+    if title:
+        ax.set_title(title)
+    return ax

@@ -26,15 +26,17 @@ EXAMPLES = {
     "slider-crank": lambda: examples.slider_crank(offset=0.4),
     "RSSR": examples.rssr,
     "RSCR": examples.rscr,
+    "SSC": examples.ssc,
 }
 
 
 def kinematics(model):
-    sweep = sweep_position(model, "crank", ANGLES)
+    name = model.input_names[0]
+    sweep = sweep_position(model, name, ANGLES)
     out = []
     for q in sweep.q:
-        qd = solve_velocity(model, q, {"crank": OMEGA})
-        qdd = solve_acceleration(model, q, qd, {"crank": ALPHA})
+        qd = solve_velocity(model, q, {name: OMEGA})
+        qdd = solve_acceleration(model, q, qd, {name: ALPHA})
         out.append({
             p: (model.point(q, p), model.point_velocity(q, qd, p), model.point_acceleration(q, qd, qdd, p))
             for p in model.point_names

@@ -207,3 +207,19 @@ def test_gimbal_lock_of_euler_angles_is_explained():
     assert not result.singular
     qd = solve_velocity(model, result.q, {"swing": 1.0})
     np.testing.assert_allclose(model.point_velocity(result.q, qd, "P"), [0, 1, 0], atol=1e-9)  # x × (−z)
+
+
+@pytest.mark.parametrize("assembly", [1, -1])
+def test_ssc_slider_height_matches_the_closed_form(assembly):
+    """B = G + (s + e) u + ρ(cos φ, sin φ, 0) with |B − A0| = L: a quadratic in s."""
+    model = formulate(examples.ssc(assembly=assembly), "natural")
+    A0, G, u = np.array([0.0, 0.0, 2.0]), np.array([1.0, 0.0, 0.0]), np.array([0.0, 0.0, 1.0])
+    L, r, e = 3.0, 0.8, 0.5
+    angles = np.radians(np.arange(30.0, 390.0, 10.0))
+    sweep = sweep_position(model, "slider", angles)
+    for phi, q in zip(angles, sweep.q):
+        w = G + r * np.array([math.cos(phi), math.sin(phi), 0.0]) - A0
+        b, c = 2 * (w @ u + e), w @ w + 2 * e * (w @ u) + e * e - L * L
+        s = (-b - assembly * math.sqrt(b * b - 4 * c)) / 2
+        np.testing.assert_allclose(model.point(q, "D"), G + s * u, atol=1e-9)
+        np.testing.assert_allclose(np.linalg.norm(model.point(q, "B") - A0), L, atol=1e-9)
