@@ -1,54 +1,54 @@
-"""Position-solve timings: what a slider does, and a whole sweep.
+"""Position-solve timings per example and family (a table, not a test).
 
-Prints a table (not a test): the four-bar and the slider-crank in basic coordinates,
-solved (1) from a nearby guess, the previous solution one degree away, as a slider
-does; (2) over a 360-angle sweep, one degree apart, each from the previous solution;
-(3) with no guess (continuation from the reference drawing). Best of several repeats,
-so that the figures are not those of a busy moment.
-
-Run: make benchmark (or .venv/bin/python benchmarks/position_solve.py)
+For each example and each family of coordinates: the warm-started position solve (from
+the solution one degree away, what a slider does), its Newton iterations, and a
+360-angle sweep one degree apart, each solve from the previous solution. Best of
+several repeats. Run: make benchmark (or .venv/bin/python benchmarks/position_solve.py).
 """
 
 from __future__ import annotations
 
-import math
 import platform
-import timeit
 
 import numpy as np
 
-from mbtools import examples, formulate, solve_position, sweep_position
+from mbtools import examples, formulate
+from mbtools.cost import formulation_cost
 
-
-def best_of(fn, number: int, repeat: int = 7) -> float:
-    return min(timeit.repeat(fn, number=number, repeat=repeat)) / number
-
-
-def measure(label: str, model) -> list[str]:
-    name = model.input_names[0]
-    near = solve_position(model, {name: math.radians(30.0)}).q
-    target = {name: math.radians(31.0)}
-    iterations = solve_position(model, target, guess=near).iterations
-    warm = best_of(lambda: solve_position(model, target, guess=near), number=2000)
-    angles = np.radians(np.arange(0.0, 360.0, 1.0))
-    sweep = sweep_position(model, name, angles)
-    full = best_of(lambda: sweep_position(model, name, angles), number=3, repeat=5)
-    cold = best_of(lambda: solve_position(model, {name: math.radians(200.0)}), number=50)
-    return [
-        f"| {label} | {model.n_coordinates} | {warm * 1e3:.4f} | {iterations} | "
-        f"{full * 1e3:.1f} | {full / len(angles) * 1e3:.4f} | {sweep.iterations.mean():.2f} | {cold * 1e3:.3f} |"
-    ]
+EXAMPLES = {
+    "four-bar 2-7-9-6": examples.four_bar,
+    "slider-crank 1-3, e = 0.5": lambda: examples.slider_crank(offset=0.5),
+    "RSSR": examples.rssr,
+    "RSCR": examples.rscr,
+    "SSC": examples.ssc,
+}
+FAMILIES = [
+    ("relative", {}),
+    ("reference_point", {"rotation": "euler_angles"}),
+    ("reference_point", {"rotation": "euler_parameters"}),
+    ("basic", {}),
+    ("natural", {}),
+]
 
 
 def main() -> None:
     print(f"Python {platform.python_version()}, numpy {np.__version__}, {platform.machine()}")
     print()
-    print("| mechanism (basic coordinates) | n | warm solve (ms) | iterations | 360-angle sweep (ms) | per angle (ms) | mean iterations | no guess, 200° (ms) |")
-    print("|---|---|---|---|---|---|---|---|")
-    rows = measure("four-bar 2-7-9-6", formulate(examples.four_bar(), "basic"))
-    rows += measure("four-bar + coupler point", formulate(examples.four_bar(coupler_point=(3, 2)), "basic"))
-    rows += measure("slider-crank 1-3, offset 0.5", formulate(examples.slider_crank(offset=0.5), "basic"))
-    print("\n".join(rows))
+    print("| mechanism | family | n | m | quadratic | warm solve (ms) | iterations | 360-angle sweep (ms) | mean iterations |")
+    print("|---|---|---|---|---|---|---|---|---|")
+    for label, build in EXAMPLES.items():
+        mechanism = build()
+        for family, options in FAMILIES:
+            if mechanism.dimension == 2 and family == "reference_point":
+                if options["rotation"] == "euler_parameters":
+                    continue
+                options = {}
+            c = formulation_cost(formulate(mechanism, family, **options))
+            print(
+                f"| {label} | {c.family} | {c.coordinates} | {c.equations} | {'yes' if c.quadratic else 'no'} | "
+                f"{c.warm_solve_ms:.4f} | {c.iterations} | {c.sweep_ms:.1f} | {c.sweep_iterations:.2f} |",
+                flush=True,
+            )
 
 
 if __name__ == "__main__":

@@ -81,7 +81,22 @@ def _idle_directions(model, J, sv, rank) -> int:
     return idle_dimension(model, J)
 
 
-def coordinate_counts(mechanism: Mechanism) -> dict[str, FamilyCount]:
+def formulate_all(mechanism: Mechanism) -> dict:
+    """The mechanism formulated in every family, keyed as :func:`coordinate_counts`."""
+    from . import formulate
+
+    models = {}
+    for key, (family, options) in VARIANTS.items():
+        if mechanism.dimension == 2 and family == "reference_point":
+            if key.endswith("parameters") and "reference_point_euler_angles" in models:
+                models[key] = models["reference_point_euler_angles"]
+                continue
+            options = {}
+        models[key] = formulate(mechanism, family, **options)
+    return models
+
+
+def coordinate_counts(mechanism: Mechanism, models: dict | None = None) -> dict[str, FamilyCount]:
     """Coordinates, constraints and mobility of ``mechanism`` in every family.
 
     Keys: ``"relative"``, ``"reference_point_euler_angles"``,
@@ -89,20 +104,14 @@ def coordinate_counts(mechanism: Mechanism) -> dict[str, FamilyCount]:
     mechanism has one angle per body in reference-point coordinates: both
     reference-point keys then hold that model.
     """
-    from . import formulate
-
+    models = models or formulate_all(mechanism)
     gruebler = mechanism.gruebler_kutzbach()
-    out: dict[str, FamilyCount] = {}
-    for key, (family, options) in VARIANTS.items():
-        if mechanism.dimension == 2 and family == "reference_point":
-            options = {}
-        out[key] = count_model(formulate(mechanism, family, **options), gruebler)
-    return out
+    return {key: count_model(models[key], gruebler) for key in VARIANTS}
 
 
-def counts_table(mechanism: Mechanism) -> str:
+def counts_table(mechanism: Mechanism, models: dict | None = None) -> str:
     """The counts as a Markdown table (what ``python -m mbtools count`` prints)."""
-    counts = coordinate_counts(mechanism)
+    counts = coordinate_counts(mechanism, models)
     rows = [
         f"Mechanism '{mechanism.name}': Grübler–Kutzbach mobility {mechanism.gruebler_kutzbach()}",
         "",

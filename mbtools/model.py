@@ -206,6 +206,18 @@ class Model:
             self._point_jac_f[name] = sp.lambdify([qs], r.jacobian(qs).tolist(), "numpy", cse=True)
         self._compile_quadratic(exprs, qs, ss)
 
+    @property
+    def equation_degree(self) -> int | None:
+        """Highest total degree of the equations in q, or None if any is not a polynomial
+        in q (sines and cosines of angles)."""
+        degree = 0
+        for e in self._numeric_exprs:
+            try:
+                degree = max(degree, sp.Poly(e, *self.coordinate_symbols).total_degree())
+            except sp.PolynomialError:
+                return None
+        return degree
+
     def _compile_quadratic(self, exprs, qs, ss) -> None:
         """Arrays H, B0, c0 and the input-dependent entries, if Φ is quadratic in q."""
         m, n = len(exprs), len(qs)

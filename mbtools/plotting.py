@@ -291,3 +291,82 @@ def plot_counts(counts: dict, ax=None, title: str | None = None):
     if title:
         ax.set_title(title)
     return ax
+
+
+FAMILY_TITLES = {
+    "relative": "relative: joint parameters",
+    "reference_point": "reference point: point + orientation",
+    "basic": "basic: points",
+    "natural": "natural: points + unit vectors",
+}
+
+
+def draw_family(model: Model, q=None, ax=None):
+    """Draw the mechanism faded, and over it what the model's coordinates are:
+    moving points (basic, natural), unit vectors (natural), each body's reference
+    point and orientation (reference point), the tree joints' parameters and the cut
+    joints (relative). Planar on 2-D axes, spatial on 3-D axes."""
+    q = model.reference_q if q is None else np.asarray(q)
+    mech = model.mechanism
+    spatial = mech.dimension == 3
+    if ax is None:
+        fig = plt.figure(figsize=(4, 3.6))
+        ax = fig.add_subplot(projection="3d") if spatial else fig.add_subplot()
+    if spatial:
+        draw_mechanism_3d(model, q, ax=ax, labels=False, vectors=False, alpha=0.3)
+    else:
+        draw_mechanism(model, q, ax=ax, labels=False, alpha=0.3)
+    names = set(model.coordinate_names)
+
+    def mark(xyz, text, style):
+        if spatial:
+            ax.scatter(*xyz, s=55, **style)
+            ax.text(*xyz, f" {text}", fontsize=8)
+        else:
+            ax.scatter(*xyz, s=55, zorder=5, **style)
+            ax.annotate(text, xyz, xytext=(4, 4), textcoords="offset points", fontsize=8)
+
+    def arrow(start, direction, color):
+        if spatial:
+            ax.quiver(*start, *direction, color=color, length=0.9, arrow_length_ratio=0.25)
+        else:
+            ax.annotate("", xy=start + 0.9 * direction, xytext=start, arrowprops={"arrowstyle": "->", "color": color, "lw": 2})
+
+    family = model.family
+    if family in ("basic", "natural"):
+        for p in model.point_names:
+            if f"x_{p}" in names:
+                mark(model.point(q, p), p, {"color": "#d62728", "marker": "o"})
+        for v in model.vector_names:
+            if f"{v}_x" in names:
+                holder = mech.bodies_of_vector(v)[0]
+                start = model.point(q, list(mech.bodies[holder].points)[0])
+                arrow(start, model.vector(q, v), "#9467bd")
+    elif family == "reference_point":
+        for body in mech.bodies.values():
+            if body.is_ground:
+                continue
+            c = np.array([q[model.coordinate_names.index(f"{a}_{body.name}")] for a in "xyz"[: mech.dimension]])
+            mark(c, body.name, {"color": "#2ca02c", "marker": "s"})
+            first = model.point(q, list(body.points)[0])
+            direction = first - c
+            if np.linalg.norm(direction) > 1e-9:
+                arrow(c, direction / np.linalg.norm(direction) * 0.8, "#2ca02c")
+    elif family == "relative":
+        for joint in mech.joints:
+            at = getattr(joint, "at", None) or getattr(joint, "point_i", None) or joint.guide_points[0]
+            xyz = model.point(q, at) if at in model.point_names else mech.point_position(at)
+            if joint.name in getattr(model, "cut_joints", []):
+                mark(xyz, f"{joint.name} (cut)", {"color": "black", "marker": "x"})
+            else:
+                count = sum(1 for n in model.coordinate_names if n.endswith(f"_{joint.name}"))
+                mark(xyz, f"{joint.name}: {count}", {"color": "#ff7f0e", "marker": "D"})
+    title = FAMILY_TITLES.get(family, family)
+    if getattr(model, "rotation", "angle") not in ("angle",):
+        title += f"\n({model.rotation.replace('_', ' ')})"
+    ax.set_title(f"{title}\nn = {model.n_coordinates}", fontsize=9)
+    if not spatial:
+        ax.legend().set_visible(False) if ax.get_legend() else None
+    ax.set_xticks([]) if not spatial else None
+    ax.set_yticks([]) if not spatial else None
+    return ax

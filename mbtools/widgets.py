@@ -81,3 +81,61 @@ def input_explorer(model: Model, name: str | None = None, start: float = 0.0, st
     slider.observe(redraw, names="value")
     redraw()
     return widgets.VBox([slider, readout, output])
+
+
+def family_comparison(mechanisms: dict, models: dict | None = None):
+    """A tab per mechanism: the counts of every family (table and bar chart) and a
+    drawing of what each family takes as coordinates.
+
+    Everything is computed when the widget is built and shown in output widgets, so a
+    static page keeps it: the tabs switch with no kernel running.
+
+    Parameters
+    ----------
+    mechanisms : dict
+        Title → Mechanism.
+    models : dict, optional
+        Title → the output of :func:`mbtools.counts.formulate_all`, if already formulated.
+    """
+    import ipywidgets as widgets
+    from IPython.display import HTML, display
+
+    from .counts import VARIANTS, coordinate_counts, formulate_all
+    from .plotting import draw_family, plot_counts
+
+    pages = []
+    for title, mechanism in mechanisms.items():
+        family_models = (models or {}).get(title) or formulate_all(mechanism)
+        counts = coordinate_counts(mechanism, family_models)
+        out = widgets.Output()
+        rows = "".join(
+            f"<tr><td>{key.replace('_', ' ')}</td><td>{c.coordinates}</td><td>{c.constraints}</td>"
+            f"<td>{c.rank}</td><td>{c.mobility}</td><td style='font-size:85%'>{c.note}</td></tr>"
+            for key, c in counts.items()
+        )
+        table = (
+            f"<p><b>{mechanism.name}</b>: Grübler–Kutzbach mobility {mechanism.gruebler_kutzbach()}</p>"
+            "<table><thead><tr><th>family</th><th>coordinates</th><th>constraints</th><th>rank</th>"
+            f"<th>mobility</th><th>note</th></tr></thead><tbody>{rows}</tbody></table>"
+        )
+        with out:
+            display(HTML(table))
+            fig, ax = plt.subplots(figsize=(7.5, 3.2))
+            plot_counts(counts, ax=ax, title=f"{mechanism.name}: coordinates, constraints and mobility per family")
+            fig.tight_layout()
+            display(fig)
+            plt.close(fig)
+            spatial = mechanism.dimension == 3
+            keys = [k for k in VARIANTS if not (mechanism.dimension == 2 and k == "reference_point_euler_parameters")]
+            fig = plt.figure(figsize=(3.2 * len(keys), 3.4))
+            for k, key in enumerate(keys, start=1):
+                ax = fig.add_subplot(1, len(keys), k, projection="3d" if spatial else None)
+                draw_family(family_models[key], ax=ax)
+            fig.tight_layout()
+            display(fig)
+            plt.close(fig)
+        pages.append(out)
+    tabs = widgets.Tab(children=pages)
+    for k, title in enumerate(mechanisms):
+        tabs.set_title(k, title)
+    return tabs
