@@ -395,6 +395,17 @@ class Model:
         moved = exprs.xreplace(shift)
         return moved.diff(eps, 2).xreplace({eps: 0}), qd, sd
 
+    def phi_t(self, q, input_rates: dict) -> np.ndarray:
+        """Φ_t = Φ_s ṡ: the rate of change of the residuals when the inputs move at ṡ
+        and q is held (the right-hand side of Φ_q q̇ = −Φ_t)."""
+        rates = self.input_vector(input_rates)
+        return self.phi_s(q) @ rates
+
+    def acceleration_rhs(self, q, qd, input_accelerations: dict) -> np.ndarray:
+        """γ of Φ_q q̈ = γ at position q and velocity q̇ (input rates read off q̇)."""
+        q, qd = self._check_q(q), self._check_q(qd, "qd")
+        return self.gamma(q, qd, self._measure(q), self.input_rates(q, qd), self.input_vector(input_accelerations))
+
     def gamma(self, q, qd, s, sd, sdd) -> np.ndarray:
         """Right-hand side γ of the acceleration equations Φ_q q̈ = γ.
 

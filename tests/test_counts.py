@@ -56,3 +56,17 @@ def test_command_line_prints_the_table():
     assert "| natural | 12 |" in out.stdout and "| relative | 6 |" in out.stdout
     bad = subprocess.run([sys.executable, "-m", "mbtools", "count", "pendulum"], capture_output=True, text=True)
     assert bad.returncode == 2 and "Unknown example 'pendulum'" in bad.stderr
+
+
+@pytest.mark.parametrize(
+    "family, options, message",
+    [
+        ("reference_point", {"rotation": "quaternions"}, "rotation must be one of"),
+        ("reference_point", {"frames": 2}, "take only rotation="),
+        ("relative", {"cut_joints": ["R_Z"]}, r"cut_joints names unknown joints \['R_Z'\]"),
+        ("natural", {"rotation": "euler_angles"}, "Natural coordinates take no options"),
+    ],
+)
+def test_bad_formulation_options_are_refused(family, options, message):
+    with pytest.raises(MechanismError, match=message):
+        formulate(examples.rscr(), family, **options)

@@ -109,3 +109,12 @@ def test_solver_does_not_modify_the_guess(model):
     guess = model.reference_q.copy()
     solve_position(model, {model.input_names[0]: 1.5}, guess=guess)
     np.testing.assert_array_equal(guess, model.reference_q)
+
+
+def test_phi_t_and_acceleration_rhs_are_the_velocity_and_acceleration_right_hand_sides(model):
+    name = model.input_names[0]
+    q = solve_position(model, {name: 0.8}).q
+    qd = solve_velocity(model, q, {name: 1.7})
+    np.testing.assert_allclose(model.jacobian(q) @ qd, -model.phi_t(q, {name: 1.7}), atol=1e-12)
+    qdd = solve_acceleration(model, q, qd, {name: -0.3})
+    np.testing.assert_allclose(model.jacobian(q) @ qdd, model.acceleration_rhs(q, qd, {name: -0.3}), atol=1e-10)
