@@ -29,7 +29,7 @@ import numpy as np
 
 from . import constraints as cc
 from .errors import MechanismError
-from .formulation import PointFormulation
+from .formulation import PointFormulation, rigid_groups
 from .mechanism import Cylindrical, Mechanism, Prismatic, Revolute, Universal
 from .model import Model
 
@@ -45,17 +45,14 @@ def formulate_basic(mechanism: Mechanism) -> Model:
         return formulate_basic_spatial(mechanism)
     f = PointFormulation(mechanism, with_vectors=False)
     ground = set(mechanism.ground_points())
-    for body in mechanism.bodies.values():
-        if body.is_ground:
-            continue
-        names = list(body.points)
+    for label, names, _ in rigid_groups(mechanism):
         fixed = [p for p in names if p in ground]
         if len(fixed) >= 2:
             raise MechanismError(
-                f"Body '{body.name}' holds the ground points {fixed}: pinned at two fixed "
+                f"Body '{label}' holds the ground points {fixed}: pinned at two fixed "
                 "points it cannot move. Make those points part of the ground or remove one."
             )
-        rigid_body_conditions(f, body.name, names)
+        rigid_body_conditions(f, label, names)
     for joint in mechanism.joints:
         if isinstance(joint, Prismatic):
             f.planar_prismatic(joint)
@@ -99,6 +96,7 @@ def formulate_basic_spatial(mechanism: Mechanism) -> Model:
     f = PointFormulation(mechanism, with_vectors=False)
     ground = set(mechanism.ground_points()) | set(mechanism.ground_vectors())
     members: dict[str, list[str]] = {b: list(body.points) for b, body in mechanism.bodies.items()}
+    groups = rigid_groups(mechanism)
 
     def along(anchor: str, vector: str, bodies: list[str], tag: str) -> str:
         name = f"{anchor}_{vector}" if not tag else f"{anchor}_{vector}{tag}"
@@ -123,9 +121,11 @@ def formulate_basic_spatial(mechanism: Mechanism) -> Model:
         for v in body.vectors:
             if not any(name.endswith(f"_{v}") for name in members[body.name]):
                 along(list(body.points)[0], v, [body.name], "")
-    for body in mechanism.bodies.values():
-        if not body.is_ground:
-            spatial_rigid_body_conditions(f, body.name, members[body.name])
+    for label, _, _ in groups:
+        names: list[str] = []
+        for b in label.split("+"):
+            names += [p for p in members[b] if p not in names]
+        spatial_rigid_body_conditions(f, label, names)
     for joint in mechanism.joints:
         if isinstance(joint, Cylindrical):
             a, a_plus = line_points[joint.body_i + joint.name]

@@ -13,10 +13,43 @@ import sympy as sp
 
 from . import constraints as cc
 from .errors import MechanismError
-from .mechanism import AngleDriver, Mechanism, Prismatic, SlideDriver
+from .mechanism import GROUND, AngleDriver, Mechanism, Prismatic, Rigid, SlideDriver
 from .model import Constraint, Input, Model, input_symbol
 
 AXES = "xyz"
+
+
+def rigid_groups(mechanism: Mechanism) -> list[tuple[str, list[str], list[str]]]:
+    """The moving bodies merged along rigid joints (welded bodies are one body to a
+    point formulation): (label, points, vectors) per group, points in the order listed."""
+    parent = {name: name for name in mechanism.bodies}
+
+    def find(b):
+        while parent[b] != b:
+            b = parent[b]
+        return b
+
+    for joint in mechanism.joints:
+        if isinstance(joint, Rigid):
+            if GROUND in (joint.body_i, joint.body_j):
+                other = joint.body_j if joint.body_i == GROUND else joint.body_i
+                raise MechanismError(
+                    f"Rigid joint '{joint.name}' welds body '{other}' to the ground: in point "
+                    "coordinates list its points (and vectors) in the ground instead."
+                )
+            parent[find(joint.body_i)] = find(joint.body_j)
+    groups: dict[str, list[str]] = {}
+    for name, body in mechanism.bodies.items():
+        if not body.is_ground:
+            groups.setdefault(find(name), []).append(name)
+    out = []
+    for members in groups.values():
+        points, vectors = [], []
+        for b in members:
+            points += [p for p in mechanism.bodies[b].points if p not in points]
+            vectors += [v for v in mechanism.bodies[b].vectors if v not in vectors]
+        out.append(("+".join(members), points, vectors))
+    return out
 
 
 class PointFormulation:

@@ -142,15 +142,24 @@ class SlideDriver:
     point: str
 
 
+@dataclass(frozen=True)
+class Rigid:
+    """A rigid joint (weld): the two bodies move as one."""
+
+    name: str
+    body_i: str
+    body_j: str
+
+
 Driver = AngleDriver | SlideDriver
-Joint = Revolute | Spherical | Cylindrical | Universal | Prismatic
-SHARED_POINT_JOINTS = (Revolute, Spherical, Universal)
-SHARED_VECTOR_JOINTS = (Revolute, Cylindrical)
+Joint = Revolute | Spherical | Cylindrical | Universal | Prismatic | Rigid
+SHARED_POINT_JOINTS = (Revolute, Spherical, Universal, Rigid)
+SHARED_VECTOR_JOINTS = (Revolute, Cylindrical, Rigid)
 
 # Joint freedoms f_i for the Grübler–Kutzbach count, planar and spatial
 JOINT_FREEDOMS = {
-    2: {Revolute: 1, Prismatic: 1},
-    3: {Revolute: 1, Spherical: 3, Cylindrical: 2, Universal: 2, Prismatic: 1},
+    2: {Revolute: 1, Prismatic: 1, Rigid: 0},
+    3: {Revolute: 1, Spherical: 3, Cylindrical: 2, Universal: 2, Prismatic: 1, Rigid: 0},
 }
 
 
@@ -285,6 +294,12 @@ class Mechanism:
                 )
             self._require_shared(name, "vector", axis, body_i, body_j)
         self._add_joint(Revolute(name, body_i, body_j, at, axis))
+
+    def add_rigid(self, body_i: str, body_j: str, name: str | None = None) -> None:
+        """Weld two bodies together: they move as one (they may share points and vectors)."""
+        name = name or f"W_{body_i}_{body_j}"
+        self._require_bodies(name, body_i, body_j)
+        self._add_joint(Rigid(name, body_i, body_j))
 
     def add_spherical(self, body_i: str, body_j: str, at: str, name: str | None = None) -> None:
         """Join two bodies by a spherical pair (ball joint) at their shared point ``at``."""
@@ -476,6 +491,8 @@ class Mechanism:
                     f"  cylindrical {joint.name:8s} {joint.body_i} – {joint.body_j} along {joint.axis} "
                     f"through {joint.point_i}, {joint.point_j}"
                 )
+            elif isinstance(joint, Rigid):
+                lines.append(f"  rigid     {joint.name:10s} {joint.body_i} – {joint.body_j}")
             elif isinstance(joint, Universal):
                 lines.append(
                     f"  universal {joint.name:10s} {joint.body_i} – {joint.body_j} at {joint.at}, "
@@ -639,9 +656,15 @@ class Mechanism:
                     f"Body '{body.name}' has only the point {list(body.points)}: a planar "
                     "body needs at least two points to fix its orientation. Add a second point."
                 )
-        point_links = [(j.at, frozenset((j.body_i, j.body_j))) for j in self.joints if isinstance(j, SHARED_POINT_JOINTS)]
+        point_links = [(j.at, frozenset((j.body_i, j.body_j))) for j in self.joints
+                       if isinstance(j, SHARED_POINT_JOINTS) and not isinstance(j, Rigid)]
         vector_links = [(j.axis, frozenset((j.body_i, j.body_j))) for j in self.joints
-                        if isinstance(j, SHARED_VECTOR_JOINTS) and j.axis is not None]
+                        if isinstance(j, SHARED_VECTOR_JOINTS) and not isinstance(j, Rigid) and j.axis is not None]
+        for j in self.joints:
+            if isinstance(j, Rigid):
+                pair = frozenset((j.body_i, j.body_j))
+                point_links += [(p, pair) for p in self.bodies[j.body_i].points if p in self.bodies[j.body_j].points]
+                vector_links += [(v, pair) for v in self.bodies[j.body_i].vectors if v in self.bodies[j.body_j].vectors]
         for kind, names, links, hint in (
             ("Point", self.all_points(), point_links, "a revolute, spherical or universal joint"),
             ("Vector", self.all_vectors(), vector_links, "a revolute or cylindrical joint about it"),

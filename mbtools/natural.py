@@ -35,7 +35,7 @@ from __future__ import annotations
 import numpy as np
 
 from . import constraints as cc
-from .formulation import PointFormulation
+from .formulation import PointFormulation, rigid_groups
 from .mechanism import Cylindrical, Mechanism, Prismatic, Universal
 from .model import Model
 
@@ -47,9 +47,8 @@ INDEPENDENT_SINE = 0.1
 def formulate_natural(mechanism: Mechanism) -> Model:
     """Formulate a planar or spatial mechanism in natural coordinates."""
     f = PointFormulation(mechanism, with_vectors=True)
-    for body in mechanism.bodies.values():
-        if not body.is_ground:
-            rigid_body_conditions(f, body.name, list(body.points), list(body.vectors))
+    for label, points, vectors in rigid_groups(mechanism):
+        rigid_body_conditions(f, label, points, vectors)
     for joint in mechanism.joints:
         if isinstance(joint, Universal):
             u, v = f.u[joint.axis_i], f.u[joint.axis_j]

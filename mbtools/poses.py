@@ -14,7 +14,9 @@ bodies then gives its *pair conditions*, written here once for both families:
   between the two joint points is normal to b⁰_1 and b⁰_2 as body i carries them (2);
 * universal: the point (3) and the angle of the arms, (R_i u⁰_i)·(R_j u⁰_j) = c (1);
 * prismatic (plane): no relative rotation, (R_i e⁰)×(R_j e⁰) = 0 (1), and the
-  slider point on the guide line (1).
+  slider point on the guide line (1);
+* rigid (weld): a point coincides and there is no relative rotation (3 in the plane,
+  6 in space: (R_i e_x)·(R_j e_y) = (R_i e_y)·(R_j e_z) = (R_i e_z)·(R_j e_x) = 0).
 """
 
 from __future__ import annotations
@@ -31,6 +33,7 @@ from .mechanism import (
     Mechanism,
     Prismatic,
     Revolute,
+    Rigid,
     SlideDriver,
     Spherical,
     Universal,
@@ -136,6 +139,17 @@ def pair_conditions(mechanism: Mechanism, joint, pose_i: Pose, pose_j: Pose) -> 
         offset = float(np.dot(mechanism.point_position(k) - mechanism.point_position(i), n0))
         d = pose_j.point(mechanism.point_position(k)) - pose_i.point(mechanism.point_position(i))
         out.append(Constraint(f"{joint.name}: {k} on the guide line", "joint", d.dot(pose_i.vector(n0)) - offset))
+    elif isinstance(joint, Rigid):
+        body_j = mechanism.bodies[joint.body_j]
+        coincide(next(iter(body_j.points)))
+        if mechanism.dimension == 2:
+            out.append(Constraint(f"{joint.name}: no rotation", "joint",
+                                  cc.cross2(pose_i.vector((1.0, 0.0)), pose_j.vector((1.0, 0.0)))))
+        else:
+            e = np.eye(3)
+            for a, b in ((0, 1), (1, 2), (2, 0)):
+                out.append(Constraint(f"{joint.name}: no rotation ({'xyz'[a]}{'xyz'[b]})", "joint",
+                                      pose_i.vector(e[a]).dot(pose_j.vector(e[b]))))
     else:  # pragma: no cover - every joint type is handled above
         raise MechanismError(f"Joint '{joint.name}': type {type(joint).__name__} has no pair conditions.")
     return out

@@ -26,7 +26,7 @@ import numpy as np
 import sympy as sp
 
 from .errors import MechanismError
-from .mechanism import GROUND, Cylindrical, Mechanism, Prismatic, Revolute, Spherical, Universal
+from .mechanism import GROUND, Cylindrical, Mechanism, Prismatic, Revolute, Rigid, Spherical, Universal
 from .model import Model
 from .poses import Pose, PoseFormulation, about_point, pair_conditions, rotation
 
@@ -80,6 +80,8 @@ def formulate_relative(mechanism: Mechanism, cut_joints: list[str] | None = None
 def _joint_motion(f: PoseFormulation, mechanism: Mechanism, joint, parent: str, dim: int) -> Pose:
     """The motion of the child relative to the parent, in drawing coordinates."""
     name = joint.name
+    if isinstance(joint, Rigid):
+        return Pose.identity(dim)
     if isinstance(joint, Revolute):
         axis = mechanism.vector_direction(joint.axis) if dim == 3 else None
         return about_point(rotation(axis, f.coordinate(f"theta_{name}", 0.0), dim), mechanism.point_position(joint.at))

@@ -63,3 +63,36 @@ def test_family_agrees_with_natural_coordinates(example, family, options, refere
             np.testing.assert_allclose(got[point][0], r, atol=1e-9, err_msg=f"{point} position")
             np.testing.assert_allclose(got[point][1], v, atol=1e-9, err_msg=f"{point} velocity")
             np.testing.assert_allclose(got[point][2], a, atol=1e-9, err_msg=f"{point} acceleration")
+
+
+def welded_four_bar():
+    """The four-bar with its coupler made of two bars welded at M."""
+    m = examples.four_bar()
+    A, B = m.bodies["coupler"].points["A"], m.bodies["coupler"].points["B"]
+    M = tuple((A + B) / 2 + np.array([0.3, -0.2]))
+    from mbtools import Mechanism
+
+    w = Mechanism("welded four-bar")
+    w.add_ground({"O2": (0.0, 0.0), "O4": (6.0, 0.0)})
+    w.add_body("crank", {"O2": (0.0, 0.0), "A": tuple(A)})
+    w.add_body("half1", {"A": tuple(A), "M": M})
+    w.add_body("half2", {"M": M, "B": tuple(B)})
+    w.add_body("rocker", {"O4": (6.0, 0.0), "B": tuple(B)})
+    w.add_revolute("ground", "crank", at="O2")
+    w.add_revolute("crank", "half1", at="A")
+    w.add_rigid("half1", "half2")
+    w.add_revolute("half2", "rocker", at="B")
+    w.add_revolute("rocker", "ground", at="O4")
+    w.add_angle_driver("crank", tail="O2", head="A")
+    return w
+
+
+@pytest.mark.parametrize("family", ["relative", "reference_point", "basic", "natural"])
+def test_welded_coupler_moves_like_one_coupler(family):
+    from mbtools import closed_forms
+
+    model = formulate(welded_four_bar(), family)
+    sweep = sweep_position(model, "crank", ANGLES)
+    for theta, q in zip(ANGLES, sweep.q):
+        np.testing.assert_allclose(model.point(q, "B"), closed_forms.four_bar(theta, 2, 7, 9, 6)["B"], atol=1e-9)
+    assert model.degrees_of_freedom(model.reference_q) == 1

@@ -266,3 +266,17 @@ def test_no_warning_far_from_dead_points(four_bar_model):
         warnings.simplefilter("error")
         result = solve_position(four_bar_model, {"crank": 1.0})
     assert not result.singular and result.rcond > 1e-3
+
+
+def test_weld_to_the_ground_in_point_coordinates_says_what_to_do():
+    m = pendulum()
+    m.add_revolute("ground", "bar", at="O")
+    m.add_body("plate", {"S": (0, 1), "T": (1, 1)})
+    m.add_rigid("ground", "plate")
+    with pytest.raises(MechanismError, match="welds body 'plate' to the ground: in point coordinates list its points"):
+        formulate(m, "basic")
+    # pose-based families weld to the ground without trouble
+    m.add_angle_driver("swing", tail="O", head="P")
+    model = formulate(m, "reference_point")
+    result = solve_position(model, {"swing": 0.4})
+    np.testing.assert_allclose(model.point(result.q, "T"), [1.0, 1.0], atol=1e-12)
