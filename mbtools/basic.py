@@ -158,10 +158,10 @@ def spatial_rigid_body_conditions(f: PointFormulation, body: str, names: list[st
             e = f.pos(base[1]) - f.pos(i)
             sine = np.linalg.norm(np.cross(e, d)) / (np.linalg.norm(e) * np.linalg.norm(d))
             f.distance(body, i, k)
-            if sine >= ALIGNED_SINE:
+            if sine >= 1e-9:  # (nearly aligned points keep exact, if ill-conditioned, distances)
                 f.distance(body, base[1], k)
                 base.append(k)
-            else:  # on the line of the first two: keep it there
+            else:  # exactly on the line of the first two: keep it there
                 for axis, expression in zip("xyz", cc.cross_vector_condition(f.r[base[1]] - f.r[i], f.r[k] - f.r[i])):
                     f.add(f"{body}: {k} on the line {i}–{base[1]} ({axis})", "cross", expression)
         else:

@@ -193,6 +193,12 @@ def slider_crank(crank: float = 1.0, rod: float = 3.0, offset: float = 0.0, asse
     return m
 
 
+def _clean(v: np.ndarray) -> np.ndarray:
+    """Round-off such as cos 90° = 6e-17 set to zero, so that drawings read cleanly."""
+    v = np.asarray(v, dtype=float)
+    return np.where(np.abs(v) < 1e-14, 0.0, v)
+
+
 def _axis_frame(w: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """The frame (e₁, e₂) an angle about the unit vector w is measured in: e₁ the ground
     axis least aligned with w, projected normal to it (Mechanism's default), e₂ = w × e₁."""
@@ -226,7 +232,7 @@ def rssr(crank: float = 1.0, coupler: float = 4.0, rocker: float = 2.5,
     D0 = np.asarray(rocker_pivot, dtype=float)
     w1, w2 = np.array([0.0, 0.0, 1.0]), np.array([0.0, 1.0, 0.0])
     theta = math.radians(crank_angle)
-    B = a * np.array([math.cos(theta), math.sin(theta), 0.0])
+    B = _clean(a * np.array([math.cos(theta), math.sin(theta), 0.0]))
     f1, f2 = _axis_frame(w2)
     g = D0 + rocker_offset * w2 - B
     P, Q, R = 2 * c * g @ f1, 2 * c * g @ f2, g @ g + c * c - b * b
@@ -274,9 +280,10 @@ def rscr(crank: float = 1.0, output_pivot: tuple[float, float, float] = (4.0, 0.
     psi = math.radians(rod_angle)
     u = math.cos(psi) * f1 + math.sin(psi) * f2
     theta = math.radians(crank_angle)
-    B = a * np.array([math.cos(theta), math.sin(theta), 0.0])
-    D = E0 + _positive("rod_point", rod_point) * u
-    C = E0 + np.dot(B - E0, u) * u
+    B = _clean(a * np.array([math.cos(theta), math.sin(theta), 0.0]))
+    u = _clean(u)
+    D = _clean(E0 + _positive("rod_point", rod_point) * u)
+    C = _clean(E0 + np.dot(B - E0, u) * u)
     if np.linalg.norm(B - C) < 1e-6:
         raise MechanismError("In the drawing the ball joint B lies on the rod; choose another crank angle.")
     m = Mechanism("RSCR", dimension=3)
@@ -309,7 +316,7 @@ def ssc(link: float = 3.0, arm: float = 0.8, arm_offset: float = 0.5, pivot: tup
     A0, G = np.asarray(pivot, dtype=float), np.asarray(guide_point, dtype=float)
     u = np.array([0.0, 0.0, 1.0])
     phi = math.radians(arm_angle)
-    radial = r * np.array([math.cos(phi), math.sin(phi), 0.0])
+    radial = _clean(r * np.array([math.cos(phi), math.sin(phi), 0.0]))
     # B = G + (s + arm_offset) u + radial, |B − A0| = L  → quadratic in s
     w = G + radial - A0
     b = 2 * (w @ u + arm_offset)

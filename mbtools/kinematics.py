@@ -151,8 +151,10 @@ def solve_position(
         Starting coordinates; the assembly mode found is the one nearest to it. Without
         a guess, the inputs are walked from the reference drawing (continuation).
     tol : float
-        Converged when ‖Φ‖₂ ≤ tol · ℓ², ℓ the mechanism's length scale (Φ holds
-        squared lengths). 1e-12 leaves positions correct to about 1e-12 ℓ.
+        Converged when ‖Φ‖₂ ≤ tol · model.residual_scale: ℓ² for basic and natural
+        coordinates (their equations hold squared lengths), ℓ for relative and
+        reference-point ones (lengths), ℓ the mechanism's length scale. 1e-12 leaves
+        positions correct to about 1e-12 ℓ.
     max_iterations : int
     raise_on_failure : bool
         If False, a result with ``converged=False`` is returned instead of raising.
@@ -176,7 +178,7 @@ def _newton(model: Model, s: np.ndarray, q: np.ndarray, inputs: dict, tol: float
     idle = idle_freedoms(model)
     redundant = model.n_constraints != model.n_coordinates or idle > 0
     f = model.newton_function(s)
-    tol_squared = (tol * model.length_scale**2) ** 2
+    tol_squared = (tol * model.residual_scale) ** 2
     raw: list[tuple] = []  # (k, q_k, ‖Φ‖², Δq_k): norms are taken only if asked for
     converged = False
     lu = None
@@ -265,19 +267,6 @@ def idle_dimension(model: Model, J: np.ndarray) -> int:
     return _null_and_idle(model, J)[1]
 
 
-def _independent_rows(J: np.ndarray, n: int) -> np.ndarray | None:
-    """Indices of n rows of J that are independent, or None if the rank is below n.
-
-    A rank-revealing QR factorization of Jᵀ with column pivoting picks them, most
-    independent first: the pivoting the paper uses to drop redundant equations.
-    """
-    R, pivots = scipy.linalg.qr(J.T, mode="r", pivoting=True)
-    diagonal = np.abs(np.diagonal(R))
-    if diagonal.size < n or diagonal[0] == 0 or diagonal[n - 1] <= 1e-10 * diagonal[0]:
-        return None
-    return np.sort(pivots[:n])
-
-
 def _least_squares(model, q, s, J, rhs, where) -> tuple[np.ndarray, float]:
     """Solve a consistent system J x = rhs with redundant equations (m > n) or idle
     freedoms (rank n − idle).
@@ -295,8 +284,10 @@ def _least_squares(model, q, s, J, rhs, where) -> tuple[np.ndarray, float]:
 
 
 def redundant_constraints(model: Model, q) -> list[str]:
-    """Names of the constraints left out as redundant at position q (rank-revealing QR
-    of Φ_qᵀ); empty when the equations are independent.
+    """Names of the constraints that are redundant at position q: a rank-revealing QR
+    factorization of Φ_qᵀ with pivoting (the paper's pivoting) keeps rank(Φ_q)
+    independent equations, most independent first; the others are returned. Empty
+    when the equations are independent.
 
     Example
     -------
@@ -306,10 +297,12 @@ def redundant_constraints(model: Model, q) -> list[str]:
     []
     """
     J = model.jacobian(q)
-    if model.n_constraints <= model.n_coordinates:
+    if not J.size:
         return []
-    rows = _independent_rows(J, model.n_coordinates)
-    keep = set(rows.tolist()) if rows is not None else set()
+    R, pivots = scipy.linalg.qr(J.T, mode="r", pivoting=True)
+    diagonal = np.abs(np.diagonal(R))
+    rank = int(np.sum(diagonal > 1e-10 * diagonal[0])) if diagonal.size and diagonal[0] > 0 else 0
+    keep = set(pivots[:rank].tolist())
     return [name for k, name in enumerate(model.constraint_names) if k not in keep]
 
 
@@ -435,14 +428,30 @@ def _singular_error(model: Model, q: np.ndarray, s: np.ndarray, where: str) -> S
     inputs = dict(zip(model.input_names, map(float, s)))
     explain = getattr(model, "explain_singularity", None)
     note = explain(q) if explain else None
-    return SingularJacobianError(
-        (f"{note} " if note else "") +
+    head = (
         f"The Jacobian of '{model.mechanism.name}' is singular {where} at "
-        f"{_describe_inputs(model, inputs)} (smallest singular value {sv[last]:.2e} of "
-        f"{sv[0]:.2e}): the constraints {dependent} are dependent there. This is a dead point "
-        "or a branch point: the inputs do not determine the motion through it. Drive the "
-        "mechanism by another input (one that does not pass a dead point here), or stop "
-        "short of this position.",
+        f"{_describe_inputs(model, inputs)} (smallest singular value {abs(sv[last]):.2e} of "
+        f"{sv[0]:.2e}): the constraints {dependent} are dependent there."
+    )
+    measured = model._measure_f(q)
+    blind = [
+        inp.name for inp, value, wanted in zip(model.inputs, measured, s)
+        if inp.unit == "angle" and f"{inp.name}: angle driver" in dependent
+        and abs(abs(math.remainder(float(value) - float(wanted), 2 * math.pi)) - math.pi / 2) < 0.1
+    ]
+    if note:
+        return SingularJacobianError(f"{note} {head}", dependent)
+    if blind:
+        return SingularJacobianError(
+            f"{head} At this position the driven vector of input(s) {blind} is at 90° to the "
+            "requested angle, where the driving equation says nothing about the position: "
+            "give a guess nearer the requested angle, or none (the solver then walks there).",
+            dependent,
+        )
+    return SingularJacobianError(
+        f"{head} This is a dead point or a branch point: the inputs do not determine the "
+        "motion through it. Drive the mechanism by another input (one that does not pass a "
+        "dead point here), or stop short of this position.",
         dependent,
     )
 

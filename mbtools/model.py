@@ -99,6 +99,9 @@ class Model:
         self.parameters: dict[sp.Symbol, float] = dict(parameters)
         self.reference_q = np.asarray(reference_q, dtype=float)
         self.length_scale = mechanism.length_scale()
+        # Units of the residuals, for the convergence test: point formulations write
+        # squared lengths (distances, areas, scalar products), pose formulations lengths.
+        self.residual_scale = self.length_scale**2 if family in ("basic", "natural") else self.length_scale
         self._point_exprs = {name: sp.Matrix(r) for name, r in points.items()}
         self._vector_names = list(vectors or {})
         self._point_exprs.update({name: sp.Matrix(u) for name, u in (vectors or {}).items()})
@@ -186,9 +189,9 @@ class Model:
                     f"Constraint '{c.name}' has symbols {sorted(map(str, stray))} with no "
                     "value: every constant must be in the model's parameters."
                 )
-        phi = sp.Matrix(exprs)
-        jac = phi.jacobian(qs)
-        phi_s = phi.jacobian(ss) if ss else sp.zeros(len(exprs), 0)
+        phi = sp.Matrix(exprs) if exprs else sp.zeros(0, 1)
+        jac = phi.jacobian(qs) if exprs else sp.zeros(0, len(qs))
+        phi_s = phi.jacobian(ss) if (ss and exprs) else sp.zeros(len(exprs), len(ss))
         self._phi_matrix = phi
         self._phi_f = sp.lambdify([qs, ss], list(phi), "numpy", cse=True)
         self._jac_f = sp.lambdify([qs, ss], jac.tolist(), "numpy", cse=True)

@@ -33,6 +33,7 @@ True
 from __future__ import annotations
 
 import numpy as np
+import sympy as sp
 
 from . import constraints as cc
 from .formulation import PointFormulation, rigid_groups
@@ -70,7 +71,15 @@ def formulate_natural(mechanism: Mechanism) -> Model:
 
 
 def rigid_body_conditions(f: PointFormulation, body: str, points: list[str], vectors: list[str]) -> None:
-    """Rigid-body conditions of a body described by points and unit vectors (Fig. 5)."""
+    """Rigid-body conditions of a body described by points and unit vectors (Fig. 5).
+
+    The first ``dim`` independent directions keep their lengths and mutual scalar
+    products. A further direction is written as a combination of directions kept, which
+    it reproduces exactly in the drawing: of a full basis (a linear combination); of the
+    directions a, b it lies in, when it lies exactly in their plane (the paper's
+    coplanar case); and, when it lies only *nearly* in their plane, of the frame
+    a, b, a × b (quadratic, and well conditioned where scalar products are not).
+    """
     directions = []  # (label, symbolic vector, reference value, end point or None)
     for k in points[1:]:
         directions.append((f"{points[0]}{k}", f.r[k] - f.r[points[0]], f.pos(k) - f.pos(points[0]), k))
@@ -78,7 +87,9 @@ def rigid_body_conditions(f: PointFormulation, body: str, points: list[str], vec
         directions.append((v, f.u[v], f.mechanism.vector_direction(v), None))
     kept: list[tuple] = []
     for label, w, w0, end in directions:
-        if len(kept) < f.dim and _independent(w0, [k[2] for k in kept]):
+        sine = _sine_to_span(w0, [k[2] for k in kept])
+        frame = _completed_frame(f.dim, kept) if 1e-9 <= sine < INDEPENDENT_SINE else None
+        if len(kept) < f.dim and (sine >= INDEPENDENT_SINE or (sine >= 1e-9 and frame is None)):
             if end is not None:
                 f.distance(body, points[0], end)
             elif label not in f.normalised:
@@ -89,25 +100,40 @@ def rigid_body_conditions(f: PointFormulation, body: str, points: list[str], vec
                 c = f.constant(f"c_{other_label}{label}", float(np.dot(other0, w0)))
                 f.add(f"{body}: dot {other_label}·{label}", "dot", cc.dot_condition(other, w, c))
             kept.append((label, w, w0, end))
-        else:
-            basis0 = np.array([k[2] for k in kept]).T
-            alphas, *_ = np.linalg.lstsq(basis0, w0, rcond=None)
-            symbols = [f.constant(f"alpha_{label}{k[0]}", float(a)) for a, k in zip(alphas, kept)]
-            for axis, expression in zip("xyz", cc.linear_combination_condition(w, [k[1] for k in kept], symbols)):
-                f.add(
-                    f"{body}: {label} = combination of {', '.join(k[0] for k in kept)} ({axis})",
-                    "combination",
-                    expression,
-                )
+            continue
+        basis = [(k[0], k[1], k[2]) for k in kept]
+        if len(kept) < f.dim and frame is not None:
+            basis.append(frame)
+        basis0 = np.array([b[2] for b in basis]).T
+        alphas, *_ = np.linalg.lstsq(basis0, w0, rcond=None)
+        symbols = [f.constant(f"alpha_{label}{b[0]}", float(a)) for a, b in zip(alphas, basis)]
+        for axis, expression in zip("xyz", cc.linear_combination_condition(w, [b[1] for b in basis], symbols)):
+            f.add(
+                f"{body}: {label} = combination of {', '.join(b[0] for b in basis)} ({axis})",
+                "combination",
+                expression,
+            )
 
 
-def _independent(w0: np.ndarray, basis: list[np.ndarray]) -> bool:
-    """True if w0 is at an angle of more than asin(INDEPENDENT_SINE) to span(basis)."""
+def _completed_frame(dim: int, kept: list[tuple]):
+    """The direction that completes the kept ones to a frame, if it is intrinsic to the
+    body: the normal a⊥ to a single direction in the plane, the cross product a × b of
+    two in space (label, symbolic vector, reference value); None otherwise."""
+    if dim == 2 and len(kept) == 1:
+        label, a, a0, _ = kept[0]
+        return (f"{label}⊥", sp.Matrix([-a[1], a[0]]), np.array([-a0[1], a0[0]]))
+    if dim == 3 and len(kept) == 2:
+        (la, a, a0, _), (lb, b, b0, _) = kept
+        return (f"{la}×{lb}", a.cross(b), np.cross(a0, b0))
+    return None
+
+
+def _sine_to_span(w0: np.ndarray, basis: list[np.ndarray]) -> float:
+    """Sine of the angle between w0 and span(basis) (1 for an empty basis)."""
     norm = float(np.linalg.norm(w0))
     if norm < 1e-12:
-        return False
+        return 0.0
     if not basis:
-        return True
+        return 1.0
     q, _ = np.linalg.qr(np.array(basis).T)
-    residual = w0 - q @ (q.T @ w0)
-    return float(np.linalg.norm(residual)) / norm > INDEPENDENT_SINE
+    return float(np.linalg.norm(w0 - q @ (q.T @ w0))) / norm

@@ -223,3 +223,58 @@ def test_ssc_slider_height_matches_the_closed_form(assembly):
         s = (-b - assembly * math.sqrt(b * b - 4 * c)) / 2
         np.testing.assert_allclose(model.point(q, "D"), G + s * u, atol=1e-9)
         np.testing.assert_allclose(np.linalg.norm(model.point(q, "B") - A0), L, atol=1e-9)
+
+
+@pytest.mark.parametrize("family", ["natural", "basic"])
+@pytest.mark.parametrize("height", [0.0, 0.05, 0.5])
+def test_plate_keeps_its_shape_whether_flat_nearly_flat_or_not(family, height):
+    """A fourth point exactly in, nearly in, or well off the plane of three others:
+    the rigid-body conditions must hold in the drawing and keep every distance."""
+    from mbtools import solve_position
+
+    R = (1.5, 1.2, height)
+    m = Mechanism("plate", dimension=3)
+    m.add_ground({"O": (0, 0, 0)}, vectors={"z": (0, 0, 1)})
+    m.add_body("plate", {"O": (0, 0, 0), "P": (2, 0, 0), "Q": (0, 1.5, 0), "R": R}, vectors={"z": (0, 0, 1)})
+    m.add_revolute("ground", "plate", at="O", axis="z")
+    m.add_angle_driver("turn", tail="O", head="P", axis="z")
+    model = formulate(m, family)
+    np.testing.assert_allclose(model.phi(model.reference_q, model.reference_inputs()), 0.0, atol=1e-12)
+    q = solve_position(model, {"turn": 0.7}).q
+    for a, b in (("O", "R"), ("P", "R"), ("Q", "R"), ("P", "Q")):
+        d0 = np.linalg.norm(np.subtract(m.point_position(b), m.point_position(a)))
+        assert np.linalg.norm(model.point(q, b) - model.point(q, a)) == pytest.approx(d0, abs=1e-10)
+
+
+def test_redundant_constraints_of_a_model_without_its_driver():
+    m = examples.rscr()
+    m.drivers.clear()
+    model = formulate(m, "natural")
+    redundant = redundant_constraints(model, model.reference_q)
+    assert len(redundant) == model.n_constraints - 11  # rank 11 of 13 equations
+    assert all(name in model.constraint_names for name in redundant)
+
+
+def test_open_chain_has_no_constraints_and_still_formulates():
+    m = Mechanism("arm")
+    m.add_ground({"O": (0, 0)})
+    m.add_body("a", {"O": (0, 0), "A": (2, 0)})
+    m.add_body("b", {"A": (2, 0), "E": (3.5, 0)})
+    m.add_revolute("ground", "a", at="O")
+    m.add_revolute("a", "b", at="A")
+    model = formulate(m, "relative")
+    assert model.n_constraints == 0 and model.n_coordinates == 2
+    assert model.degrees_of_freedom(model.reference_q) == 2
+
+
+def test_guess_at_ninety_degrees_from_the_input_is_explained():
+    from mbtools import SingularJacobianError, solve_position
+
+    m = Mechanism("spatial pendulum", dimension=3)
+    m.add_ground({"O": (0, 0, 0)}, vectors={"z": (0, 0, 1)})
+    m.add_body("bar", {"O": (0, 0, 0), "P": (0, 1, 0)}, vectors={"z": (0, 0, 1)})
+    m.add_revolute("ground", "bar", at="O", axis="z")
+    m.add_angle_driver("swing", tail="O", head="P", axis="z")
+    model = formulate(m, "natural")
+    with pytest.raises(SingularJacobianError, match=r"driven vector of input\(s\) \['swing'\] is at 90°"):
+        solve_position(model, {"swing": 0.0}, guess=model.reference_q)
