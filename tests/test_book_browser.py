@@ -164,3 +164,27 @@ def test_every_chapter_was_built():
     files = re.findall(r"file:\s*(\S+)", toc)
     missing = [f for f in files if not (HTML / f"{f}.html").is_file()]
     assert not missing, f"chapters in _toc.yml with no built page: {missing}"
+
+
+def test_comparison_tabs_switch_with_no_kernel(browser, server):
+    """The family-comparison widget is pre-rendered: every tab shows its own table and
+    figures when clicked, in the static page."""
+    page, problems = open_page(browser, server, "chapters/06_comparing_families.html")
+    try:
+        page.wait_for_selector(".jupyter-widgets .lm-TabBar-tab, .jupyter-widgets .p-TabBar-tab", timeout=30000)
+        tabs = page.locator(".lm-TabBar-tab, .p-TabBar-tab")
+        titles = [tabs.nth(k).inner_text().strip() for k in range(tabs.count())]
+        assert {"four-bar", "RSCR", "SSC"} <= set(titles), titles
+        for k, title in enumerate(titles):
+            tabs.nth(k).click()
+            page.wait_for_timeout(300)
+            visible = page.locator(".widget-tab-contents > :not(.lm-mod-hidden):not(.p-mod-hidden)")
+            text = visible.first.inner_text()
+            assert title.split("-")[0].lower() in text.lower(), f"tab {title!r} shows {text[:80]!r}"
+            assert visible.first.locator("img").count() >= 2, f"tab {title!r} has no figures"
+            assert visible.first.locator("table").count() == 1, f"tab {title!r} has no table"
+            if title == "RSCR":
+                page.screenshot(path=str(SHOTS / "comparison-RSCR-tab.png"), full_page=False)
+        assert not problems, "; ".join(problems[:5])
+    finally:
+        page.close()
