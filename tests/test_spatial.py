@@ -278,3 +278,29 @@ def test_guess_at_ninety_degrees_from_the_input_is_explained():
     model = formulate(m, "natural")
     with pytest.raises(SingularJacobianError, match=r"driven vector of input\(s\) \['swing'\] is at 90°"):
         solve_position(model, {"swing": 0.0}, guess=model.reference_q)
+
+
+def test_rscr_other_assembly_mode_matches_the_closed_form_too():
+    """Draw the RSCR at another root of its input–output equation (same coupler, same
+    crank angle) and follow that branch over a full turn."""
+    default = formulate(examples.rscr(), "natural")
+    q0 = default.reference_q
+    rho = float(np.linalg.norm(default.point(q0, "B") - default.point(q0, "C")))
+    psi0 = angle_about(W2, default.vector(q0, "u"))
+    roots = rscr_closed_form_candidates(math.pi / 2, rho)
+    other = next(r for r in roots if abs(math.remainder(r - psi0, 2 * math.pi)) > 0.1)
+    model = formulate(examples.rscr(rod_angle=math.degrees(other)), "natural")
+    rho_other = float(np.linalg.norm(model.point(model.reference_q, "B") - model.point(model.reference_q, "C")))
+    assert rho_other == pytest.approx(rho, abs=1e-12)
+    sweep = sweep_position(model, "crank", ANGLES)
+    branch = None
+    for theta, q in zip(ANGLES, sweep.q):
+        psi = angle_about(W2, model.vector(q, "u"))
+        errors = [abs(math.remainder(psi - c, 2 * math.pi)) for c in rscr_closed_form_candidates(theta, rho)]
+        k = int(np.argmin(errors))
+        assert errors[k] < 1e-9
+        branch = k if branch is None else branch
+        assert k == branch
+    # and it is not the default branch
+    default_sweep = sweep_position(default, "crank", ANGLES)
+    assert not np.allclose(model.vector(sweep.q, "u"), default.vector(default_sweep.q, "u"), atol=1e-3)
