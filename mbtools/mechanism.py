@@ -578,19 +578,11 @@ class Mechanism:
 
     def all_points(self) -> list[str]:
         """Every named point, in the order first listed."""
-        seen: dict[str, None] = {}
-        for body in self.bodies.values():
-            for p in body.points:
-                seen.setdefault(p, None)
-        return list(seen)
+        return list(dict.fromkeys(p for body in self.bodies.values() for p in body.points))
 
     def all_vectors(self) -> list[str]:
         """Every named unit vector, in the order first listed."""
-        seen: dict[str, None] = {}
-        for body in self.bodies.values():
-            for v in body.vectors:
-                seen.setdefault(v, None)
-        return list(seen)
+        return list(dict.fromkeys(v for body in self.bodies.values() for v in body.vectors))
 
     def bodies_of_vector(self, vector: str) -> list[str]:
         """Names of the bodies that list the unit vector ``vector``."""

@@ -57,6 +57,18 @@ def rscr_closed_form_candidates(theta, rho, E0=np.array([4.0, 0.0, 0.0])):
     return out
 
 
+def assert_follows_one_rscr_branch(model, sweep, rho):
+    """Each position's rod angle is one root of the closed form, the same root throughout."""
+    branch = None
+    for theta, q in zip(ANGLES, sweep.q):
+        psi = angle_about(W2, model.vector(q, "u"))
+        errors = [abs(math.remainder(psi - c, 2 * math.pi)) for c in rscr_closed_form_candidates(theta, rho)]
+        k = int(np.argmin(errors))
+        assert errors[k] < 1e-9
+        branch = k if branch is None else branch
+        assert k == branch, "the sweep left its assembly branch"
+
+
 @pytest.mark.parametrize("assembly", [1, -1])
 def test_rssr_output_angle_matches_the_closed_form(assembly):
     model = formulate(examples.rssr(assembly=assembly), "natural")
@@ -92,14 +104,8 @@ def test_rscr_output_angle_matches_the_closed_form_on_its_branch():
     q0 = model.reference_q
     rho = float(np.linalg.norm(model.point(q0, "B") - model.point(q0, "C")))
     sweep = sweep_position(model, "crank", ANGLES)
-    branch = None
-    for theta, q in zip(ANGLES, sweep.q):
-        psi = angle_about(W2, model.vector(q, "u"))
-        errors = [abs(math.remainder(psi - c, 2 * math.pi)) for c in rscr_closed_form_candidates(theta, rho)]
-        k = int(np.argmin(errors))
-        assert errors[k] < 1e-9
-        branch = k if branch is None else branch
-        assert k == branch, "the sweep left its assembly branch"
+    assert_follows_one_rscr_branch(model, sweep, rho)
+    for q in sweep.q:
         # the rod keeps passing through E0 and the coupler touches it at C
         u = model.vector(q, "u")
         assert np.linalg.norm(np.cross(model.point(q, "C") - E0, u)) < 1e-9
@@ -293,14 +299,7 @@ def test_rscr_other_assembly_mode_matches_the_closed_form_too():
     rho_other = float(np.linalg.norm(model.point(model.reference_q, "B") - model.point(model.reference_q, "C")))
     assert rho_other == pytest.approx(rho, abs=1e-12)
     sweep = sweep_position(model, "crank", ANGLES)
-    branch = None
-    for theta, q in zip(ANGLES, sweep.q):
-        psi = angle_about(W2, model.vector(q, "u"))
-        errors = [abs(math.remainder(psi - c, 2 * math.pi)) for c in rscr_closed_form_candidates(theta, rho)]
-        k = int(np.argmin(errors))
-        assert errors[k] < 1e-9
-        branch = k if branch is None else branch
-        assert k == branch
+    assert_follows_one_rscr_branch(model, sweep, rho)
     # and it is not the default branch
     default_sweep = sweep_position(default, "crank", ANGLES)
     assert not np.allclose(model.vector(sweep.q, "u"), default.vector(default_sweep.q, "u"), atol=1e-3)
