@@ -596,10 +596,12 @@ class Mechanism:
         return None
 
     def ground_vectors(self) -> list[str]:
+        """Unit vectors fixed to the ground (fixed joint axes)."""
         ground = self.bodies.get(GROUND)
         return list(ground.vectors) if ground else []
 
     def moving_vectors(self) -> list[str]:
+        """Unit vectors not fixed to the ground, in the order first listed."""
         fixed = set(self.ground_vectors())
         return [v for v in self.all_vectors() if v not in fixed]
 
@@ -614,7 +616,7 @@ class Mechanism:
         return [p for p in self.all_points() if p not in fixed]
 
     def length_scale(self) -> float:
-        """The largest distance between two points of the drawing (sets tolerances)."""
+        """The diagonal of the box around the drawing's points (sets tolerances)."""
         xy = np.array([self.point_position(p) for p in self.all_points()])
         span = np.max(xy, axis=0) - np.min(xy, axis=0)
         return float(max(np.linalg.norm(span), 1e-300))
