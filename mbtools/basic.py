@@ -30,7 +30,7 @@ import numpy as np
 from . import constraints as cc
 from .errors import MechanismError
 from .formulation import PointFormulation, rigid_groups
-from .mechanism import Cylindrical, Mechanism, Prismatic, Revolute, Universal
+from .mechanism import Cylindrical, Mechanism, Prismatic, Revolute, Translational, Universal
 from .model import Model
 
 # Below this |sin| of the angle at the first point, three points of a body count as
@@ -133,6 +133,20 @@ def formulate_basic_spatial(mechanism: Mechanism) -> Model:
                 d = f.r[a_plus] - f.r[a]
                 for axis, expression in zip("xyz", cc.cross_vector_condition(d, f.r[p] - f.r[a])):
                     f.add(f"{joint.name}: {p} on the line {a}–{a_plus} ({axis})", "cross", expression)
+            if isinstance(joint, Translational):
+                from .natural import translational_lock
+
+                u0 = mechanism.vector_direction(joint.axis)
+                sides = []
+                for body in (joint.body_i, joint.body_j):
+                    anchor, _ = line_points[body + joint.name]
+                    others = [p for p in members[body] if p not in line_points[body + joint.name]]
+                    off = next(
+                        p for p in others
+                        if np.linalg.norm(np.cross(u0, f.pos(p) - f.pos(anchor))) > 0.3 * np.linalg.norm(f.pos(p) - f.pos(anchor))
+                    )
+                    sides.append((f"{anchor}{off}", f.r[off] - f.r[anchor], f.pos(off) - f.pos(anchor)))
+                translational_lock(f, joint.name, f.r[a_plus] - f.r[a], u0, sides)
         elif isinstance(joint, Universal):
             at = joint.at
             u, v = f.r[f"{at}_{joint.axis_i}"] - f.r[at], f.r[f"{at}_{joint.axis_j}"] - f.r[at]

@@ -143,6 +143,12 @@ class SlideDriver:
 
 
 @dataclass(frozen=True)
+class Translational(Cylindrical):
+    """A prismatic pair in space (a translational joint): a cylindrical pair that also
+    keeps the two bodies from turning about its axis."""
+
+
+@dataclass(frozen=True)
 class Rigid:
     """A rigid joint (weld): the two bodies move as one."""
 
@@ -152,14 +158,14 @@ class Rigid:
 
 
 Driver = AngleDriver | SlideDriver
-Joint = Revolute | Spherical | Cylindrical | Universal | Prismatic | Rigid
+Joint = Revolute | Spherical | Cylindrical | Translational | Universal | Prismatic | Rigid
 SHARED_POINT_JOINTS = (Revolute, Spherical, Universal, Rigid)
 SHARED_VECTOR_JOINTS = (Revolute, Cylindrical, Rigid)
 
 # Joint freedoms f_i for the Grübler–Kutzbach count, planar and spatial
 JOINT_FREEDOMS = {
     2: {Revolute: 1, Prismatic: 1, Rigid: 0},
-    3: {Revolute: 1, Spherical: 3, Cylindrical: 2, Universal: 2, Prismatic: 1, Rigid: 0},
+    3: {Revolute: 1, Spherical: 3, Cylindrical: 2, Translational: 1, Universal: 2, Rigid: 0},
 }
 
 
@@ -309,31 +315,63 @@ class Mechanism:
         self._require_shared(name, "point", at, body_i, body_j)
         self._add_joint(Spherical(name, body_i, body_j, at))
 
+    def add_translational(self, body_i: str, body_j: str, axis: str, points: tuple[str, str],
+                          name: str | None = None) -> None:
+        """Join two bodies by a prismatic pair in space (translational joint) along their
+        shared unit vector ``axis``; ``points`` = (a point of body i, a point of body j),
+        both on the joint's line. Each body must also have a point or vector off that
+        line, which keeps it from turning about the axis."""
+        name = name or f"P_{axis}"
+        self._add_line_joint(Translational, "translational", body_i, body_j, axis, points, name)
+        for body in (body_i, body_j):
+            if self.off_axis_direction(body, axis, points) is None:
+                self.joints.pop()
+                raise MechanismError(
+                    f"Translational '{name}': body '{body}' has no point or vector off the axis "
+                    f"'{axis}', so nothing keeps it from turning about it; add one."
+                )
+
+    def off_axis_direction(self, body: str, axis: str, points: tuple[str, str]):
+        """A direction of ``body`` well away from the joint axis (its unit vectors first,
+        then the vectors from its point on the axis to its other points), or None."""
+        b = self.bodies[body]
+        u = self.bodies[body].vectors[axis]
+        anchor = points[0] if points[0] in b.points else points[1]
+        candidates = [(v, b.vectors[v], None) for v in b.vectors if v != axis]
+        candidates += [(p, b.points[p] - b.points[anchor], p) for p in b.points if p != anchor]
+        for label, d, point in candidates:
+            norm = float(np.linalg.norm(d))
+            if norm > 1e-12 and np.linalg.norm(np.cross(u, d)) / norm > 0.3:
+                return label, d, point
+        return None
+
     def add_cylindrical(self, body_i: str, body_j: str, axis: str, points: tuple[str, str],
                         name: str | None = None) -> None:
         """Join two bodies by a cylindrical pair along their shared unit vector ``axis``;
         ``points`` = (a point of body i, a point of body j), both on the joint's line."""
-        name = name or f"C_{axis}"
-        self._require_spatial(name, "cylindrical")
+        self._add_line_joint(Cylindrical, "cylindrical", body_i, body_j, axis, points, name or f"C_{axis}")
+
+    def _add_line_joint(self, kind, label: str, body_i: str, body_j: str, axis: str, points, name: str) -> None:
+        self._require_spatial(name, label)
         self._require_bodies(name, body_i, body_j)
         self._require_shared(name, "vector", axis, body_i, body_j)
         if len(points) != 2:
-            raise MechanismError(f"Cylindrical '{name}': give points=(point of {body_i}, point of {body_j}).")
+            raise MechanismError(f"Joint '{name}': give points=(point of {body_i}, point of {body_j}).")
         p_i, p_j = points
         for body, p in ((body_i, p_i), (body_j, p_j)):
             if p not in self.bodies[body].points:
                 raise MechanismError(
-                    f"Cylindrical '{name}': point '{p}' is not on body '{body}' (its points: "
+                    f"Joint '{name}': point '{p}' is not on body '{body}' (its points: "
                     f"{sorted(self.bodies[body].points)})."
                 )
         u = self.bodies[body_i].vectors[axis]
         d = self.bodies[body_j].points[p_j] - self.bodies[body_i].points[p_i]
         if np.linalg.norm(np.cross(u, d)) > 1e-9 * max(1.0, np.linalg.norm(d)):
             raise MechanismError(
-                f"Cylindrical '{name}': points '{p_i}' and '{p_j}' are not on one line along "
+                f"Joint '{name}': points '{p_i}' and '{p_j}' are not on one line along "
                 f"'{axis}' in the drawing; move them onto the joint's axis."
             )
-        self._add_joint(Cylindrical(name, body_i, body_j, axis, p_i, p_j))
+        self._add_joint(kind(name, body_i, body_j, axis, p_i, p_j))
 
     def add_universal(self, body_i: str, body_j: str, at: str, axes: tuple[str, str],
                       name: str | None = None) -> None:
@@ -487,8 +525,9 @@ class Mechanism:
             elif isinstance(joint, Spherical):
                 lines.append(f"  spherical {joint.name:10s} {joint.body_i} – {joint.body_j} at {joint.at}")
             elif isinstance(joint, Cylindrical):
+                kind = "translational" if isinstance(joint, Translational) else "cylindrical"
                 lines.append(
-                    f"  cylindrical {joint.name:8s} {joint.body_i} – {joint.body_j} along {joint.axis} "
+                    f"  {kind} {joint.name:8s} {joint.body_i} – {joint.body_j} along {joint.axis} "
                     f"through {joint.point_i}, {joint.point_j}"
                 )
             elif isinstance(joint, Rigid):

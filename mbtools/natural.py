@@ -37,7 +37,7 @@ import sympy as sp
 
 from . import constraints as cc
 from .formulation import PointFormulation, rigid_groups
-from .mechanism import Cylindrical, Mechanism, Prismatic, Universal
+from .mechanism import Cylindrical, Mechanism, Prismatic, Translational, Universal
 from .model import Model
 
 # A direction counts as independent of the directions already kept when the sine of
@@ -64,10 +64,33 @@ def formulate_natural(mechanism: Mechanism) -> Model:
                     "cross",
                     expression,
                 )
+            if isinstance(joint, Translational):
+                sides = []
+                for body, point in ((joint.body_i, joint.point_i), (joint.body_j, joint.point_j)):
+                    label, d0, end = mechanism.off_axis_direction(body, joint.axis, (point, point))
+                    symbol = f.u[label] if end is None else f.r[end] - f.r[point]
+                    sides.append((label, symbol, d0))
+                translational_lock(f, joint.name, f.u[joint.axis], mechanism.vector_direction(joint.axis), sides)
         elif isinstance(joint, Prismatic):
             f.planar_prismatic(joint)
     f.drivers()
     return f.model("natural")
+
+
+def translational_lock(f: PointFormulation, joint: str, u, u0: np.ndarray, sides) -> None:
+    """No rotation about a translational joint's axis u: a direction a of one body and b
+    of the other keep their angle about u — by the scalar product a·b = c where it is
+    sensitive to that rotation (the projections normal to u far from parallel), else by
+    the triple product u·(a × b) = c (cubic)."""
+    (la, a, a0), (lb, b, b0) = sides
+    pa, pb = a0 - (a0 @ u0) * u0, b0 - (b0 @ u0) * u0
+    cosine = float(pa @ pb) / float(np.linalg.norm(pa) * np.linalg.norm(pb))
+    if abs(cosine) < 0.7:
+        c = f.constant(f"c_{la}{lb}", float(a0 @ b0))
+        f.add(f"{joint}: no rotation, {la}·{lb}", "dot", cc.dot_condition(a, b, c))
+    else:
+        c = f.constant(f"c_{la}{lb}", float(u0 @ np.cross(a0, b0)))
+        f.add(f"{joint}: no rotation, u·({la}×{lb})", "triple", u.dot(a.cross(b)) - c)
 
 
 def rigid_body_conditions(f: PointFormulation, body: str, points: list[str], vectors: list[str]) -> None:

@@ -12,6 +12,8 @@ bodies then gives its *pair conditions*, written here once for both families:
   directions b⁰_1, b⁰_2 normal to the axis a⁰ (2);
 * cylindrical: the axis (2) and the point of body j on body i's axis line: the vector
   between the two joint points is normal to b⁰_1 and b⁰_2 as body i carries them (2);
+* translational (prismatic in space): the cylindrical conditions and no rotation about
+  the axis, (R_i b⁰_1)·(R_j b⁰_2) = 0 (1);
 * universal: the point (3) and the angle of the arms, (R_i u⁰_i)·(R_j u⁰_j) = c (1);
 * prismatic (plane): no relative rotation, (R_i e⁰)×(R_j e⁰) = 0 (1), and the
   slider point on the guide line (1);
@@ -36,6 +38,7 @@ from .mechanism import (
     Rigid,
     SlideDriver,
     Spherical,
+    Translational,
     Universal,
 )
 from .model import Constraint, Input, Model, input_symbol
@@ -125,8 +128,12 @@ def pair_conditions(mechanism: Mechanism, joint, pose_i: Pose, pose_j: Pose) -> 
         a0 = mechanism.vector_direction(joint.axis)
         parallel(a0, joint.axis)
         d = pose_j.point(mechanism.point_position(joint.point_j)) - pose_i.point(mechanism.point_position(joint.point_i))
-        for k, b in enumerate(normals(a0), start=1):
+        b1, b2 = normals(a0)
+        for k, b in enumerate((b1, b2), start=1):
             out.append(Constraint(f"{joint.name}: {joint.point_j} on the axis line ({k})", "joint", d.dot(pose_i.vector(b))))
+        if isinstance(joint, Translational):
+            out.append(Constraint(f"{joint.name}: no rotation about {joint.axis}", "joint",
+                                  pose_i.vector(b1).dot(pose_j.vector(b2))))
     elif isinstance(joint, Prismatic):
         i, j = joint.guide_points
         k, q = joint.slider_points

@@ -26,7 +26,7 @@ import numpy as np
 import sympy as sp
 
 from .errors import MechanismError
-from .mechanism import GROUND, Cylindrical, Mechanism, Prismatic, Revolute, Rigid, Spherical, Universal
+from .mechanism import GROUND, Cylindrical, Mechanism, Prismatic, Revolute, Rigid, Spherical, Translational, Universal
 from .model import Model
 from .poses import Pose, PoseFormulation, about_point, pair_conditions, rotation
 
@@ -95,6 +95,10 @@ def _joint_motion(f: PoseFormulation, mechanism: Mechanism, joint, parent: str, 
             mechanism.vector_direction(u_child), f.coordinate(f"beta_{name}", 0.0), 3
         )
         return about_point(R, mechanism.point_position(joint.at))
+    if isinstance(joint, Translational):
+        a0 = mechanism.vector_direction(joint.axis)
+        d = f.coordinate(f"d_{name}", 0.0)
+        return Pose(sp.eye(3), d * sp.Matrix(list(map(float, a0))))
     if isinstance(joint, Cylindrical):
         a0 = mechanism.vector_direction(joint.axis)
         theta = f.coordinate(f"theta_{name}", 0.0)
