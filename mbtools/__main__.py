@@ -1,6 +1,6 @@
 """Command line: ``python -m mbtools count <example>`` prints the coordinate counts.
 
-Examples: four_bar, slider_crank, rssr, rscr, ssc (the functions of mbtools.examples).
+Examples: four_bar, slider_crank, rssr, rscr, ssc, spatial_slider_crank (the functions of mbtools.examples).
 """
 
 from __future__ import annotations
@@ -11,7 +11,8 @@ import sys
 from . import examples
 from .counts import counts_table
 
-EXAMPLES = {"four_bar": examples.four_bar, "slider_crank": examples.slider_crank, "rssr": examples.rssr, "rscr": examples.rscr, "ssc": examples.ssc}
+EXAMPLES = {"four_bar": examples.four_bar, "slider_crank": examples.slider_crank, "rssr": examples.rssr, "rscr": examples.rscr, "ssc": examples.ssc,
+            "spatial_slider_crank": examples.spatial_slider_crank}
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -339,3 +339,35 @@ def ssc(link: float = 3.0, arm: float = 0.8, arm_offset: float = 0.5, pivot: tup
     m.add_cylindrical("ground", "slider", axis="u", points=("G", "D"))
     m.add_angle_driver("slider", tail="D", head="B", axis="u")
     return m
+
+
+def spatial_slider_crank(crank: float = 1.0, rod: float = 3.0, offset: tuple[float, float] = (0.4, 0.6),
+                         crank_angle: float = 0.0) -> Mechanism:
+    """A slider-crank in space: a prismatic pair (translational joint) at work.
+
+    Crank A0B turns about the z axis through the origin (revolute, axis ``w1``); the rod
+    BC has ball joints at both ends; the slider carries C along the ground line through
+    G = (0, offset[0], offset[1]) parallel to x (translational joint, axis ``ex``), and
+    its point K = C + (0, 0.3, 0) shows that it does not turn. Input ``"crank"``: the
+    angle of A0→B about w1 from +x (``crank_angle`` degrees in the drawing).
+    The slider is at x = r cos θ + √(l² − e_z² − (e_y − r sin θ)²).
+    """
+    r, l = _positive("crank", crank), _positive("rod", rod)
+    ey, ez = (float(v) for v in offset)
+    theta = math.radians(crank_angle)
+    B = _clean(r * np.array([math.cos(theta), math.sin(theta), 0.0]))
+    reach = l * l - ez * ez - (ey - B[1]) ** 2
+    if reach <= 0:
+        raise MechanismError(f"The rod of length {l} cannot reach the slider's line at this crank angle.")
+    C = np.array([B[0] + math.sqrt(reach), ey, ez])
+    m = Mechanism("spatial slider-crank", dimension=3)
+    m.add_ground({"A0": (0.0, 0.0, 0.0), "G": (0.0, ey, ez)}, vectors={"w1": (0.0, 0.0, 1.0), "ex": (1.0, 0.0, 0.0)})
+    m.add_body("crank", {"A0": (0.0, 0.0, 0.0), "B": tuple(B)}, vectors={"w1": (0.0, 0.0, 1.0)})
+    m.add_body("rod", {"B": tuple(B), "C": tuple(C)})
+    m.add_body("slider", {"C": tuple(C), "K": tuple(C + np.array([0.0, 0.3, 0.0]))}, vectors={"ex": (1.0, 0.0, 0.0)})
+    m.add_revolute("ground", "crank", at="A0", axis="w1")
+    m.add_spherical("crank", "rod", at="B")
+    m.add_spherical("rod", "slider", at="C")
+    m.add_translational("ground", "slider", axis="ex", points=("G", "C"))
+    m.add_angle_driver("crank", tail="A0", head="B", axis="w1")
+    return m

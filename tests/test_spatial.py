@@ -305,31 +305,13 @@ def test_rscr_other_assembly_mode_matches_the_closed_form_too():
     assert not np.allclose(model.vector(sweep.q, "u"), default.vector(default_sweep.q, "u"), atol=1e-3)
 
 
-def spatial_slider_crank(r=1.0, l=3.0, ey=0.4, ez=0.6):
-    """Crank about z at the origin, a rod with ball joints at B and C, and a slider on a
-    translational joint along the ground line through (0, ey, ez) parallel to x."""
-    B = np.array([r, 0.0, 0.0])
-    C = np.array([r + math.sqrt(l * l - ey * ey - ez * ez), ey, ez])
-    m = Mechanism("spatial slider-crank", dimension=3)
-    m.add_ground({"A0": (0, 0, 0), "G": (0.0, ey, ez)}, vectors={"w1": (0, 0, 1), "ex": (1, 0, 0)})
-    m.add_body("crank", {"A0": (0, 0, 0), "B": tuple(B)}, vectors={"w1": (0, 0, 1)})
-    m.add_body("rod", {"B": tuple(B), "C": tuple(C)})
-    m.add_body("slider", {"C": tuple(C), "K": tuple(C + [0.0, 0.3, 0.0])}, vectors={"ex": (1, 0, 0)})
-    m.add_revolute("ground", "crank", at="A0", axis="w1")
-    m.add_spherical("crank", "rod", at="B")
-    m.add_spherical("rod", "slider", at="C")
-    m.add_translational("ground", "slider", axis="ex", points=("G", "C"))
-    m.add_angle_driver("crank", tail="A0", head="B", axis="w1")
-    return m
-
-
 @pytest.mark.parametrize("family, options", [
     ("natural", {}), ("basic", {}), ("relative", {}),
     ("reference_point", {"rotation": "euler_angles"}), ("reference_point", {"rotation": "euler_parameters"}),
 ])
 def test_translational_joint_slides_without_turning(family, options):
     r, l, ey, ez = 1.0, 3.0, 0.4, 0.6
-    mechanism = spatial_slider_crank(r, l, ey, ez)
+    mechanism = examples.spatial_slider_crank(r, l, (ey, ez))
     assert mechanism.gruebler_kutzbach() == 2  # the rod's idle spin
     model = formulate(mechanism, family, **options)
     sweep = sweep_position(model, "crank", ANGLES)
