@@ -11,8 +11,15 @@ import sys
 from . import examples
 from .counts import counts_table
 
-EXAMPLES = {"four_bar": examples.four_bar, "slider_crank": examples.slider_crank, "rssr": examples.rssr, "rscr": examples.rscr, "ssc": examples.ssc,
-            "spatial_slider_crank": examples.spatial_slider_crank}
+EXAMPLES = {
+    "four_bar": examples.four_bar,
+    "slider_crank": examples.slider_crank,
+    "rssr": examples.rssr,
+    "rscr": examples.rscr,
+    "ssc": examples.ssc,
+    "cardan_joint": examples.cardan_joint,
+    "spatial_slider_crank": examples.spatial_slider_crank,
+}
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -1,6 +1,6 @@
-"""Planar basic coordinates: the Cartesian coordinates of points, and nothing else.
+"""Basic coordinates: the Cartesian coordinates of points, and nothing else.
 
-The paper's recipe (section "Coordenadas básicas"):
+The paper's recipe (section "Coordenadas básicas") in the plane:
 
 * every point not fixed to the ground contributes its x and y;
 * a body with p points needs 2p − 3 rigid-body conditions: the distance of its first
@@ -13,6 +13,10 @@ The paper's recipe (section "Coordenadas básicas"):
   (constant scalar product, or cross product when the two are nearly parallel);
 * each input adds one driving condition.
 
+In space (:func:`formulate_basic_spatial`) every condition is one of the paper's three:
+constant distance, triangle area or tetrahedron volume; unit vectors become points, and
+a cylindrical pair keeps its line as two planes.
+
 Example
 -------
 >>> from mbtools import examples, formulate
@@ -24,6 +28,8 @@ Example
 """
 
 from __future__ import annotations
+
+import itertools
 
 import numpy as np
 
@@ -81,46 +87,73 @@ def rigid_body_conditions(f: PointFormulation, body: str, names: list[str]) -> N
 
 
 def formulate_basic_spatial(mechanism: Mechanism) -> Model:
-    """Basic coordinates in space: every unit vector of the description becomes a point.
+    """Basic coordinates in space: points only, kept by the paper's three conditions —
+    constant distance, constant triangle area, constant tetrahedron volume.
 
-    A revolute pair's axis becomes one point on it, at unit distance from the joint
-    point, shared by both bodies; a cylindrical pair's axis becomes one point on each
-    body (they slide apart), beside each body's point on the axis; a universal joint's
-    arms, a point at the end of each arm. Then a body is a set of points (at least
-    three, not aligned, unless it is a link between two ball joints), kept rigid by
-    distances — or, for a point nearly in the plane of the first three, by the signed
-    volume of the tetrahedron and two distances; a cylindrical pair keeps the other
-    body's two points on the line through the first body's two: (r_a⁺ − r_a) ×
-    (r_p − r_a) = 0 for each of them.
+    Every unit vector of the description becomes a point at unit distance along it: a
+    revolute pair's axis, one point shared by both bodies; a universal joint's arms, a
+    point at the end of each arm (their angle is the distance between the two ends); a
+    cylindrical pair's axis, one point on each body, which slide apart.
+
+    A cylindrical pair then keeps the follower's two points on the guide's line a–a⁺.
+    With volumes only, "on the line" is "in two planes through the line": four zero
+    volumes V(a, a⁺, o, p) = 0 with two guide points o₁, o₂ off the line, in planes far
+    from each other. Where the guide body has no such pair of points, an auxiliary
+    point is added at unit distance from a, square to the line and to the point it has
+    (named ``a_n``, ``a_m``); on the ground it costs nothing. The guide is whichever of
+    the two bodies needs fewer new coordinates for it. This is what unit vectors spare
+    natural coordinates: the paper's RSCR takes 18 basic coordinates against 12
+    natural ones.
+
+    Each body is kept rigid by :func:`spatial_rigid_body_conditions`.
     """
     f = PointFormulation(mechanism, with_vectors=False)
     ground = set(mechanism.ground_points()) | set(mechanism.ground_vectors())
     members: dict[str, list[str]] = {b: list(body.points) for b, body in mechanism.bodies.items()}
     groups = rigid_groups(mechanism)
+    group_of = {b: label for label, _, _ in groups for b in label.split("+")}
 
-    def along(anchor: str, vector: str, bodies: list[str], tag: str) -> str:
-        name = f"{anchor}_{vector}" if not tag else f"{anchor}_{vector}{tag}"
-        fixed = all(mechanism.bodies[b].is_ground for b in bodies) or (anchor in mechanism.ground_points() and vector in ground)
-        f.add_point(name, f.pos(anchor) + mechanism.vector_direction(vector), fixed)
+    def add_point(name: str, position: np.ndarray, bodies: list[str], fixed: bool = False) -> str:
+        fixed = fixed or all(mechanism.bodies[b].is_ground for b in bodies)
+        f.add_point(name, position, fixed)
         for b in bodies:
             if name not in members[b]:
                 members[b].append(name)
         return name
 
-    line_points: dict[str, tuple[str, str]] = {}
+    def along(anchor: str, vector: str, bodies: list[str]) -> str:
+        fixed = anchor in mechanism.ground_points() and vector in ground
+        return add_point(f"{anchor}_{vector}", f.pos(anchor) + mechanism.vector_direction(vector), bodies, fixed)
+
+    lines: dict[str, tuple] = {}  # joint name -> (guide body, a, a⁺, follower body, p, p⁺)
     for joint in mechanism.joints:
         if isinstance(joint, Revolute):
-            along(joint.at, joint.axis, [joint.body_i, joint.body_j], "")
+            along(joint.at, joint.axis, [joint.body_i, joint.body_j])
         elif isinstance(joint, Cylindrical):
+            ends = {}
             for body, point in ((joint.body_i, joint.point_i), (joint.body_j, joint.point_j)):
-                line_points[body + joint.name] = (point, along(point, joint.axis, [body], ""))
+                ends[body] = (point, along(point, joint.axis, [body]))
+            lines[joint.name] = ends
         elif isinstance(joint, Universal):
-            along(joint.at, joint.axis_i, [joint.body_i], "")
-            along(joint.at, joint.axis_j, [joint.body_j], "")
+            along(joint.at, joint.axis_i, [joint.body_i])
+            along(joint.at, joint.axis_j, [joint.body_j])
     for body in mechanism.bodies.values():  # vectors that are no joint axis
         for v in body.vectors:
             if not any(name.endswith(f"_{v}") for name in members[body.name]):
-                along(list(body.points)[0], v, [body.name], "")
+                along(list(body.points)[0], v, [body.name])
+
+    def group_points(body: str) -> list[str]:
+        if mechanism.bodies[body].is_ground:
+            return list(members[body])
+        names: list[str] = []
+        for b in group_of[body].split("+"):
+            names += [p for p in members[b] if p not in names]
+        return names
+
+    line_planes: dict[str, tuple] = {}
+    for joint in mechanism.joints:
+        if isinstance(joint, Cylindrical):
+            line_planes[joint.name] = _cylindrical_planes(f, mechanism, joint, lines[joint.name], group_points, add_point)
     for label, _, _ in groups:
         names: list[str] = []
         for b in label.split("+"):
@@ -128,67 +161,194 @@ def formulate_basic_spatial(mechanism: Mechanism) -> Model:
         spatial_rigid_body_conditions(f, label, names)
     for joint in mechanism.joints:
         if isinstance(joint, Cylindrical):
-            a, a_plus = line_points[joint.body_i + joint.name]
-            for p in line_points[joint.body_j + joint.name]:
-                d = f.r[a_plus] - f.r[a]
-                for axis, expression in zip("xyz", cc.cross_vector_condition(d, f.r[p] - f.r[a])):
-                    f.add(f"{joint.name}: {p} on the line {a}–{a_plus} ({axis})", "cross", expression)
+            guide, (a, a_plus), (o1, o2), follower, follower_points = line_planes[joint.name]
+            r = f.r
+            for p in follower_points:
+                for o in (o1, o2):
+                    f.add(f"{joint.name}: {p} in the plane {a}–{a_plus}–{o}", "volume",
+                          (r[a_plus] - r[a]).dot((r[o] - r[a]).cross(r[p] - r[a])))
             if isinstance(joint, Translational):
-                from .natural import translational_lock
-
-                u0 = mechanism.vector_direction(joint.axis)
-                sides = []
-                for body in (joint.body_i, joint.body_j):
-                    anchor, _ = line_points[body + joint.name]
-                    others = [p for p in members[body] if p not in line_points[body + joint.name]]
-                    off = next(
-                        p for p in others
-                        if np.linalg.norm(np.cross(u0, f.pos(p) - f.pos(anchor))) > 0.3 * np.linalg.norm(f.pos(p) - f.pos(anchor))
-                    )
-                    sides.append((f"{anchor}{off}", f.r[off] - f.r[anchor], f.pos(off) - f.pos(anchor)))
-                translational_lock(f, joint.name, f.r[a_plus] - f.r[a], u0, sides)
+                _no_rotation(f, mechanism, joint, (a, a_plus), (o1, o2), follower_points, group_points(follower))
         elif isinstance(joint, Universal):
-            at = joint.at
-            u, v = f.r[f"{at}_{joint.axis_i}"] - f.r[at], f.r[f"{at}_{joint.axis_j}"] - f.r[at]
-            value = float(np.dot(mechanism.vector_direction(joint.axis_i), mechanism.vector_direction(joint.axis_j)))
-            c = f.constant(f"c_{joint.axis_i}{joint.axis_j}", value)
-            f.add(f"{joint.name}: arms {joint.axis_i}·{joint.axis_j}", "dot", cc.dot_condition(u, v, c))
+            f.distance(joint.name, f"{joint.at}_{joint.axis_i}", f"{joint.at}_{joint.axis_j}")
     f.drivers()
     return f.model("basic")
 
 
+def _no_rotation(f: PointFormulation, mechanism: Mechanism, joint: Translational, line: tuple[str, str],
+                 planes: tuple[str, str], on_line: tuple[str, str], follower_points: list[str]) -> None:
+    """A translational pair's lock on the turn about its axis: a follower point k off the
+    line keeps its volume with one of the guide's planes, V(a, a⁺, o, k) = V₀ — the
+    plane whose normal is most nearly along k's direction of turning."""
+    a, a_plus = line
+    u0 = mechanism.vector_direction(joint.axis)
+    offsets = []
+    for k in follower_points:
+        if k in on_line:
+            continue
+        radial = f.pos(k) - f.pos(a)
+        radial = radial - (radial @ u0) * u0
+        offsets.append((np.linalg.norm(radial), k, radial))
+    if not offsets or max(offsets)[0] < 1e-9 * mechanism.length_scale():
+        raise MechanismError(
+            f"Translational joint '{joint.name}': the sliding body has no point off the axis, so "
+            "its turn about the axis is not described; give it a point off the axis."
+        )
+    _, k, radial = max(offsets, key=lambda item: item[0])
+    turning = np.cross(u0, radial)
+
+    def sensitivity(o: str) -> float:
+        normal = np.cross(f.pos(a_plus) - f.pos(a), f.pos(o) - f.pos(a))
+        return abs(float(normal @ turning)) / np.linalg.norm(normal)
+
+    o = max(planes, key=sensitivity)
+    e1, e2, d = f.pos(a_plus) - f.pos(a), f.pos(o) - f.pos(a), f.pos(k) - f.pos(a)
+    V = f.constant(f"V_{a}{a_plus}{o}{k}", float(np.dot(e1, np.cross(e2, d))) / 6)
+    r = f.r
+    f.add(f"{joint.name}: no rotation, volume {a}–{a_plus}–{o}–{k}", "volume",
+          (r[a_plus] - r[a]).dot((r[o] - r[a]).cross(r[k] - r[a])) - 6 * V)
+
+
+# Two planes through a cylindrical pair's line count as far apart when the sine of the
+# angle between them is at least this.
+PLANES_SINE = 0.3
+
+
+def _cylindrical_planes(f: PointFormulation, mechanism: Mechanism, joint: Cylindrical, ends: dict,
+                        group_points, add_point) -> tuple:
+    """Choose the guide body of a cylindrical pair and its two points off the line,
+    adding auxiliary points where it has too few (see :func:`formulate_basic_spatial`)."""
+    u0 = mechanism.vector_direction(joint.axis)
+    options = []
+    for guide, follower in ((joint.body_i, joint.body_j), (joint.body_j, joint.body_i)):
+        a, a_plus = ends[guide]
+        normals = []
+        for o in group_points(guide):
+            if o in (a, a_plus):
+                continue
+            off = f.pos(o) - f.pos(a)
+            off = off - (off @ u0) * u0
+            if np.linalg.norm(off) > 0.1 * max(np.linalg.norm(f.pos(o) - f.pos(a)), 1e-300):
+                normals.append((o, off / np.linalg.norm(off)))
+        chosen = []
+        if normals:
+            chosen.append(normals[0])
+            second = max(normals[1:], key=lambda item: np.linalg.norm(np.cross(chosen[0][1], item[1])), default=None)
+            if second is not None and np.linalg.norm(np.cross(chosen[0][1], second[1])) >= PLANES_SINE:
+                chosen.append(second)
+        missing = 2 - len(chosen)
+        cost = 0 if mechanism.bodies[guide].is_ground else missing
+        options.append((cost, guide, follower, chosen))
+    cost, guide, follower, chosen = min(options, key=lambda option: option[0])
+    a, a_plus = ends[guide]
+    if not chosen:
+        e = np.cross(u0, np.eye(3)[int(np.argmin(np.abs(u0)))])
+        e /= np.linalg.norm(e)
+        chosen.append((add_point(_free_name(f, f"{a}_n"), f.pos(a) + e, [guide]), e))
+    if len(chosen) == 1:
+        e = np.cross(u0, chosen[0][1])
+        chosen.append((add_point(_free_name(f, f"{a}_m" if chosen[0][0].endswith("_n") else f"{a}_n"), f.pos(a) + e, [guide]), e))
+    return guide, (a, a_plus), (chosen[0][0], chosen[1][0]), follower, ends[follower]
+
+
+def _free_name(f: PointFormulation, name: str) -> str:
+    """``name``, or ``name2``, ``name3``… if a point already has it."""
+    candidate, k = name, 2
+    while candidate in f.r:
+        candidate, k = f"{name}{k}", k + 1
+    return candidate
+
+
 def spatial_rigid_body_conditions(f: PointFormulation, body: str, names: list[str]) -> None:
-    """Distances (and volumes) that keep a set of points rigid in space."""
-    i = names[0]
-    base = [i]
-    for k in names[1:]:
-        d = f.pos(k) - f.pos(i)
-        if np.linalg.norm(d) < 1e-12:
-            raise MechanismError(f"Body '{body}': points '{i}' and '{k}' coincide; remove one of them.")
-        if len(base) == 1:
-            f.distance(body, i, k)
-            base.append(k)
-        elif len(base) == 2:
-            e = f.pos(base[1]) - f.pos(i)
-            sine = np.linalg.norm(np.cross(e, d)) / (np.linalg.norm(e) * np.linalg.norm(d))
-            f.distance(body, i, k)
-            if sine >= 1e-9:  # (nearly aligned points keep exact, if ill-conditioned, distances)
-                f.distance(body, base[1], k)
-                base.append(k)
-            else:  # exactly on the line of the first two: keep it there
-                for axis, expression in zip("xyz", cc.cross_vector_condition(f.r[base[1]] - f.r[i], f.r[k] - f.r[i])):
-                    f.add(f"{body}: {k} on the line {i}–{base[1]} ({axis})", "cross", expression)
-        else:
-            j, m = base[1], base[2]
-            e1, e2 = f.pos(j) - f.pos(i), f.pos(m) - f.pos(i)
-            normal = np.cross(e1, e2)
-            height = abs(np.dot(normal, d)) / (np.linalg.norm(normal) * np.linalg.norm(d))
+    """Distances and tetrahedron volumes that keep a set of points rigid in space.
+
+    A body of p points not all on a line has 6 degrees of freedom and needs 3p − 6
+    conditions (paper); on a line, 3p − 5 (its spin is not modelled). Fixed points are
+    placed first and need none. Then each further point, taken off the line of the
+    points placed while they are aligned, gets as many conditions as it adds freedoms —
+    one from a single point, two from aligned points, three from a triangle — chosen
+    among its distances to the points placed and its volumes with their triangles as
+    the best conditioned at the drawing (the largest determinant of their unit
+    gradients; distances preferred). A point on the line of aligned points only is
+    kept on it by the vector area (j − i) × (k − i) = 0.
+    """
+    moving = set(f.coordinates)
+    fixed = [p for p in names if f.r[p][0] not in moving]
+    placed = list(fixed)
+    waiting = [p for p in names if p not in fixed]
+    scale = f.mechanism.length_scale()
+    for p in names:
+        for q in names:
+            if p < q and np.linalg.norm(f.pos(p) - f.pos(q)) < 1e-12 * scale:
+                raise MechanismError(f"Body '{body}': points '{p}' and '{q}' coincide; remove one of them.")
+    while waiting:
+        line = _line_of(f, placed)
+        k = waiting[0]
+        if line is not None:  # placed points aligned: take a point off their line first
+            k = next((p for p in waiting if _off_line(f, line, p)), waiting[0])
+        waiting.remove(k)
+        if not placed:
+            pass  # the first point is free
+        elif len(placed) == 1:
+            f.distance(body, placed[0], k)
+        elif line is not None and not _off_line(f, line, k):
+            i, j = line
+            for axis, expression in zip("xyz", cc.cross_vector_condition(f.r[j] - f.r[i], f.r[k] - f.r[i])):
+                f.add(f"{body}: {k} on the line {i}–{j} ({axis})", "area", expression)
+        elif line is not None:
+            i, j = line
             f.distance(body, i, k)
             f.distance(body, j, k)
-            if height >= ALIGNED_SINE:
-                f.distance(body, m, k)
-            else:
-                V = f.constant(f"V_{i}{j}{m}{k}", float(np.dot(e1, np.cross(e2, d))) / 6)
-                r = f.r
-                f.add(f"{body}: volume {i}–{j}–{m}–{k}", "volume",
-                      (r[j] - r[i]).dot((r[m] - r[i]).cross(r[k] - r[i])) - 6 * V)
+        else:
+            _three_conditions(f, body, placed, k)
+        placed.append(k)
+
+
+def _line_of(f: PointFormulation, placed: list[str]) -> tuple[str, str] | None:
+    """Two points spanning the line of the placed points, if they are aligned (None if
+    they span a plane, or are fewer than two)."""
+    if len(placed) < 2:
+        return None
+    i, j = placed[0], placed[1]
+    for k in placed[2:]:
+        if _off_line(f, (i, j), k):
+            return None
+    return i, j
+
+
+def _off_line(f: PointFormulation, line: tuple[str, str], k: str) -> bool:
+    i, j = line
+    e, d = f.pos(j) - f.pos(i), f.pos(k) - f.pos(i)
+    return np.linalg.norm(np.cross(e, d)) >= ALIGNED_SINE * np.linalg.norm(e) * np.linalg.norm(d)
+
+
+def _three_conditions(f: PointFormulation, body: str, placed: list[str], k: str) -> None:
+    """Three conditions fixing point k to a triangle of placed points: distances and
+    volumes, the best-conditioned choice at the drawing."""
+    rk = f.pos(k)
+    candidates = []  # (kind, points, unit gradient with respect to r_k)
+    for p in placed:
+        d = rk - f.pos(p)
+        candidates.append(("distance", (p,), d / np.linalg.norm(d)))
+    for a, b, c in itertools.combinations(placed, 3):
+        normal = np.cross(f.pos(b) - f.pos(a), f.pos(c) - f.pos(a))
+        size = np.linalg.norm(normal)
+        if size > 1e-9 * np.linalg.norm(f.pos(b) - f.pos(a)) * np.linalg.norm(f.pos(c) - f.pos(a)):
+            candidates.append(("volume", (a, b, c), normal / size))
+    best = None
+    for trio in itertools.combinations(candidates, 3):
+        det = abs(float(np.linalg.det(np.array([g for _, _, g in trio]))))
+        volumes = sum(kind == "volume" for kind, _, _ in trio)
+        score = det - 0.25 * volumes  # a distance wins unless a volume is much better conditioned
+        if best is None or score > best[0] + 1e-12:
+            best = (score, trio)
+    for kind, points, _ in best[1]:
+        if kind == "distance":
+            f.distance(body, points[0], k)
+        else:
+            a, b, c = points
+            e1, e2, d = f.pos(b) - f.pos(a), f.pos(c) - f.pos(a), rk - f.pos(a)
+            V = f.constant(f"V_{a}{b}{c}{k}", float(np.dot(e1, np.cross(e2, d))) / 6)
+            r = f.r
+            f.add(f"{body}: volume {a}–{b}–{c}–{k}", "volume",
+                  (r[b] - r[a]).dot((r[c] - r[a]).cross(r[k] - r[a])) - 6 * V)

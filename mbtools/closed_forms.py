@@ -123,3 +123,30 @@ def slider_crank(theta: float, crank: float, rod: float, offset: float = 0.0,
         "vB": np.array([-r * omega * math.sin(theta) + side * wd, 0.0]),
         "aB": np.array([-r * omega**2 * math.cos(theta) - r * alpha * math.sin(theta) + side * wdd, 0.0]),
     }
+
+
+def cardan_output_rotation(phi1, shaft_angle: float):
+    """Turn φ₂ of the output shaft of a Cardan joint for a turn φ₁ of the input shaft,
+    both from the drawing of :func:`mbtools.examples.cardan_joint` (radians; β =
+    ``shaft_angle`` in radians).
+
+    The arms a(φ₁) = (0, −sin φ₁, cos φ₁) and b(φ₂) = cos φ₂ b₀ + sin φ₂ z stay at right
+    angles: a·b = cos φ₁ sin φ₂ − cos β sin φ₁ cos φ₂ = 0, so tan φ₂ = cos β tan φ₁,
+    taken in φ₁'s quadrant; differentiated, φ̇₂/φ̇₁ = cos β / (1 − sin²β sin²φ₁).
+
+    Example
+    -------
+    >>> import math
+    >>> round(math.degrees(cardan_output_rotation(math.radians(45.0), math.radians(60.0))), 6)
+    26.565051
+    """
+    phi1 = np.asarray(phi1, dtype=float)
+    turns = np.round(phi1 / (2 * math.pi))
+    return np.arctan2(math.cos(shaft_angle) * np.sin(phi1), np.cos(phi1)) + 2 * math.pi * turns
+
+
+def cardan_speed_ratio(phi1, shaft_angle: float):
+    """φ̇₂/φ̇₁ = cos β / (1 − sin²β sin²φ₁) of a Cardan joint (see
+    :func:`cardan_output_rotation`)."""
+    phi1 = np.asarray(phi1, dtype=float)
+    return math.cos(shaft_angle) / (1.0 - math.sin(shaft_angle) ** 2 * np.sin(phi1) ** 2)

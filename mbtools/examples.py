@@ -371,3 +371,31 @@ def spatial_slider_crank(crank: float = 1.0, rod: float = 3.0, offset: tuple[flo
     m.add_translational("ground", "slider", axis="ex", points=("G", "C"))
     m.add_angle_driver("crank", tail="A0", head="B", axis="w1")
     return m
+
+
+def cardan_joint(shaft_angle: float = 30.0) -> Mechanism:
+    """Two shafts joined by a universal (Cardan) joint, the input shaft driven.
+
+    Shaft 1 turns about w1 = x, shaft 2 about w2 = (cos β, sin β, 0), β = ``shaft_angle``
+    (degrees), both through the centre O of the cross (revolutes ``R1``, ``R2``). The
+    cross's arm ``a`` = z is fixed to shaft 1, its arm ``b`` = (−sin β, cos β, 0) to shaft
+    2, at right angles (universal ``U_O``). The shafts carry A = (0, −1, 0) and
+    B = (0, 0, 1) to show their turning. Input ``"input"``: the angle of O→A about w1.
+    Turned from the drawing by φ₁ and φ₂, the shafts keep a·b = 0, that is
+    tan φ₂ = cos β tan φ₁ (:func:`mbtools.closed_forms.cardan_output_rotation`).
+    """
+    beta = math.radians(shaft_angle)
+    if not 0.0 <= abs(shaft_angle) < 90.0:
+        raise MechanismError(f"Cardan joint: shaft_angle {shaft_angle}° must lie between −90° and 90°.")
+    w2 = tuple(_clean(np.array([math.cos(beta), math.sin(beta), 0.0])))
+    b = tuple(_clean(np.array([-math.sin(beta), math.cos(beta), 0.0])))
+    m = Mechanism("Cardan joint", dimension=3)
+    m.add_ground({"O": (0.0, 0.0, 0.0)}, vectors={"w1": (1.0, 0.0, 0.0), "w2": w2})
+    m.add_body("shaft1", {"O": (0.0, 0.0, 0.0), "A": (0.0, -1.0, 0.0)},
+               vectors={"w1": (1.0, 0.0, 0.0), "a": (0.0, 0.0, 1.0)})
+    m.add_body("shaft2", {"O": (0.0, 0.0, 0.0), "B": (0.0, 0.0, 1.0)}, vectors={"w2": w2, "b": b})
+    m.add_revolute("ground", "shaft1", at="O", axis="w1", name="R1")
+    m.add_revolute("ground", "shaft2", at="O", axis="w2", name="R2")
+    m.add_universal("shaft1", "shaft2", at="O", axes=("a", "b"))
+    m.add_angle_driver("input", tail="O", head="A", axis="w1")
+    return m

@@ -83,6 +83,10 @@ class PositionResult:
         True when rcond < ``SINGULAR_RCOND``: a dead point or branch point.
     continuation_steps : int
         Input steps walked from the reference drawing (0 when a guess was given).
+    set_aside : list of str
+        The equations that pivoting set aside as dependent on the others at q (empty
+        when the equations are independent); they hold all the same, since convergence
+        is judged on every equation.
     """
 
     q: np.ndarray
@@ -93,6 +97,7 @@ class PositionResult:
     singular: bool = False
     continuation_steps: int = 0
     model: Model | None = field(default=None, repr=False)
+    set_aside: list = field(default_factory=list)
 
     @property
     def history(self) -> list[NewtonStep]:
@@ -193,7 +198,7 @@ def _newton(model: Model, s: np.ndarray, q: np.ndarray, inputs: dict, tol: float
             raw.append((k, q, r2, None))
             break
         if redundant:
-            dq, rcond = _least_squares(model, q, s, J, phi, "during Newton–Raphson")
+            dq, _, _ = _independent_solve(model, q, s, J, phi, "during Newton–Raphson")
         else:
             lu, _, dq, info = dgesv(J, phi)
             if info > 0:
@@ -207,6 +212,9 @@ def _newton(model: Model, s: np.ndarray, q: np.ndarray, inputs: dict, tol: float
         if redundant:
             sv = np.linalg.svd(J, compute_uv=False)
             result.rcond = float(sv[model.n_coordinates - idle - 1] / sv[0])
+            _, pivots = scipy.linalg.qr(J.T, mode="r", pivoting=True)
+            aside = sorted(pivots[model.n_coordinates - idle:].tolist())
+            result.set_aside = [model.constraint_names[k] for k in aside]
         else:
             Jf = np.asarray(J).ravel()
             anorm = math.sqrt(float(Jf @ Jf))  # Frobenius: within √n of the 1-norm
@@ -267,20 +275,30 @@ def idle_dimension(model: Model, J: np.ndarray) -> int:
     return _null_and_idle(model, J)[1]
 
 
-def _least_squares(model, q, s, J, rhs, where) -> tuple[np.ndarray, float]:
-    """Solve a consistent system J x = rhs with redundant equations (m > n) or idle
-    freedoms (rank n − idle).
+def _independent_solve(model, q, s, J, rhs, where) -> tuple[np.ndarray, float, np.ndarray]:
+    """Solve a consistent system J x = rhs that has redundant equations (m > n) or idle
+    freedoms (rank r = n − idle < n), on an independent set of its equations.
 
-    The minimum-norm least-squares solution by SVD uses every equation: no subset has
-    to be chosen (a subset chosen once can turn ill-conditioned as the mechanism
-    moves), and idle freedoms are left where they are (their rates zero). Returns x and
-    the reciprocal condition σ_r/σ_1 of J over its r = n − idle meaningful directions.
+    A rank-revealing QR factorization of Jᵀ with column pivoting (the paper's pivoting),
+    Jᵀ P = Q R, picks the r most independent equations *at this q*; they read
+    R_rᵀ Q_rᵀ x = P_rᵀ rhs, and x = Q_r R_r⁻ᵀ P_rᵀ rhs is their minimum-norm solution, so
+    idle freedoms stay at rest. Choosing afresh at every call keeps the set well
+    conditioned as the mechanism moves (a set chosen once at the drawing can turn
+    singular). The equations set aside are still checked: convergence is judged on
+    ‖Φ‖ over all of them.
+
+    Returns x, the reciprocal condition |R_rr|/|R_11| and the indices of the equations
+    set aside.
     """
-    x, _, rank, sv = np.linalg.lstsq(J, rhs, rcond=1e-10)
-    n = model.n_coordinates - idle_freedoms(model)
-    if rank < n:
+    r = model.n_coordinates - idle_freedoms(model)
+    if r == 0:
+        return np.zeros(model.n_coordinates), 1.0, np.arange(J.shape[0])
+    Q, R, pivots = scipy.linalg.qr(J.T, mode="economic", pivoting=True)
+    diagonal = np.abs(np.diagonal(R))
+    if diagonal.size < r or not diagonal[r - 1] > 1e-13 * diagonal[0]:
         raise _singular_error(model, q, s, where)
-    return x, float(sv[n - 1] / sv[0])
+    y = scipy.linalg.solve_triangular(R[:r, :r], rhs[pivots[:r]], trans="T")
+    return Q[:, :r] @ y, float(diagonal[r - 1] / diagonal[0]), pivots[r:]
 
 
 def redundant_constraints(model: Model, q) -> list[str]:
@@ -459,7 +477,7 @@ def _singular_error(model: Model, q: np.ndarray, s: np.ndarray, where: str) -> S
 # ---------------------------------------------------------------------- velocity
 def _solve_linear(model: Model, q: np.ndarray, s: np.ndarray, J: np.ndarray, rhs: np.ndarray, what: str) -> np.ndarray:
     if J.shape[0] != J.shape[1] or idle_freedoms(model):
-        x, rcond = _least_squares(model, q, s, J, rhs, f"in the {what} problem")
+        x, rcond, _ = _independent_solve(model, q, s, J, rhs, f"in the {what} problem")
         if rcond < SINGULAR_RCOND:
             raise _singular_error(model, q, s, f"in the {what} problem")
         return x

@@ -14,13 +14,30 @@ def test_rscr_counts_of_the_paper():
     assert counts["natural"].coordinates == 12
     assert counts["reference_point_euler_angles"].coordinates == 18
     assert counts["reference_point_euler_parameters"].coordinates == 21
-    # the paper counts 18 basic coordinates; this formulation puts one point on each
-    # cylindrical-pair body along the rod and needs 15 (5 moving points)
-    assert counts["basic"].coordinates == 15
+    assert counts["basic"].coordinates == 18
+    assert counts["basic"].constraints == 17 and counts["basic"].redundant == 0
     for c in counts.values():
         assert c.mobility == 1 == c.gruebler_kutzbach
     assert counts["natural"].redundant == 2 and "redundant" in counts["natural"].note
     assert counts["relative"].redundant == 0
+
+
+def test_rscr_basic_points_and_conditions():
+    """Six moving points: B; C, C_u and the auxiliary C_n of the coupler (the guide of the
+    cylindrical pair); D and D_u of the output. Only distances and volumes."""
+    model = formulate(examples.rscr(), "basic")
+    assert sorted({n[2:] for n in model.coordinate_names}) == ["B", "C", "C_n", "C_u", "D", "D_u"]
+    kinds = {c.kind for c in model.constraints if not c.is_driver}
+    assert kinds == {"distance", "volume"}
+    pair = [c.name for c in model.constraints if c.name.startswith("C")]
+    assert len(pair) == 4 and all("in the plane C–C_u–" in name for name in pair)
+
+
+def test_basic_cylindrical_guide_on_the_ground_costs_no_coordinates():
+    """SSC: the slider's rod is fixed, so the planes through it use ground points."""
+    model = formulate(examples.ssc(), "basic")
+    assert model.n_coordinates == 9  # B, D, D_u
+    assert all(c.kind in {"distance", "volume"} for c in model.constraints if not c.is_driver)
 
 
 def test_rssr_idle_spin_is_explained():

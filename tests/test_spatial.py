@@ -15,6 +15,8 @@ import pytest
 
 from mbtools import (
     MechanismError,
+    SingularJacobianError,
+    solve_position,
     Mechanism,
     examples,
     formulate,
@@ -327,3 +329,64 @@ def test_translational_joint_needs_a_direction_off_its_axis():
     m.add_body("bead", {"C": (1, 0, 0), "D": (2, 0, 0)}, vectors={"ex": (1, 0, 0)})
     with pytest.raises(MechanismError, match="body 'bead' has no point or vector off the axis 'ex'"):
         m.add_translational("ground", "bead", axis="ex", points=("G", "C"))
+
+
+@pytest.mark.parametrize("family, options", [
+    ("relative", {}),
+    ("reference_point", {"rotation": "euler_angles"}),
+    ("reference_point", {"rotation": "euler_parameters"}),
+    ("basic", {}),
+    ("natural", {}),
+])
+def test_cardan_joint_matches_tan_phi2_equals_cos_beta_tan_phi1(family, options):
+    """Output turn and speed ratio of the Cardan joint against the closed form, over a
+    full turn that passes φ₁ = ±90°, where the tangents blow up (1e-9: the solver's
+    tolerance; the closed form is exact). Euler angles lock there (the input shaft is a
+    pendulum about x, chapter 4), so they are swept over ±85° only."""
+    from mbtools import closed_forms
+
+    beta = 40.0
+    model = formulate(examples.cardan_joint(shaft_angle=beta), family, **options)
+    euler_angles = options.get("rotation") == "euler_angles"
+    phi1 = np.radians(np.arange(-85.0, 86.0, 5.0) if euler_angles else np.arange(0.0, 361.0, 7.5))
+    theta0 = model.input_values(model.reference_q)["input"]
+    sweep = sweep_position(model, "input", theta0 + phi1)
+    b0 = np.array([-math.sin(math.radians(beta)), math.cos(math.radians(beta)), 0.0])
+    turned = [math.atan2(-model.point(q, "B") @ b0, model.point(q, "B")[2]) for q in sweep.q]
+    expected = closed_forms.cardan_output_rotation(phi1, math.radians(beta))
+    np.testing.assert_allclose(np.unwrap(turned), expected, atol=1e-9)
+    for q, p1 in zip(sweep.q[::6], phi1[::6]):
+        qd = solve_velocity(model, q, {"input": 1.0})
+        # B, at unit distance from the axis w2, moves at the output's rate φ̇₂
+        ratio = closed_forms.cardan_speed_ratio(p1, math.radians(beta))
+        assert np.linalg.norm(model.point_velocity(q, qd, "B")) == pytest.approx(ratio, abs=1e-9)
+
+
+def test_cardan_joint_in_euler_angles_reports_the_lock_of_the_input_shaft():
+    model = formulate(examples.cardan_joint(), "reference_point", rotation="euler_angles")
+    with pytest.raises(SingularJacobianError, match=r"Gimbal lock.*shaft1"):
+        sweep_position(model, "input", np.radians(np.arange(0.0, 361.0, 10.0)))
+
+
+def test_pivoting_sets_aside_dependent_equations_that_still_hold():
+    """Natural RSCR: 13 equations of rank 12 with the driver; the solver sets one aside
+    per dependency, and every equation, set aside or not, holds at the solution."""
+    model = formulate(examples.rscr(), "natural")
+    for degrees in (0.0, 100.0, 200.0, 300.0):
+        result = solve_position(model, {"crank": math.radians(degrees)})
+        assert len(result.set_aside) == 2
+        assert set(result.set_aside) <= set(model.constraint_names)
+        assert np.abs(model.phi(result.q, {"crank": math.radians(degrees)})).max() < 1e-11
+
+
+def test_pivoted_velocity_equals_the_least_squares_solution():
+    """The independent set gives the velocity the full (consistent) system gives by
+    least squares: the set aside equations are dependent, not ignored."""
+    model = formulate(examples.rscr(), "natural")
+    q = solve_position(model, {"crank": 1.0}).q
+    qd = solve_velocity(model, q, {"crank": 1.3})
+    J = model.jacobian(q)
+    rhs = -model.phi_t(q, {"crank": 1.3})
+    reference, *_ = np.linalg.lstsq(J, rhs, rcond=None)
+    np.testing.assert_allclose(qd, reference, atol=1e-12)
+    np.testing.assert_allclose(J @ qd, rhs, atol=1e-12)
