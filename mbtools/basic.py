@@ -125,7 +125,7 @@ def formulate_basic_spatial(mechanism: Mechanism) -> Model:
         fixed = anchor in mechanism.ground_points() and vector in ground
         return add_point(f"{anchor}_{vector}", f.pos(anchor) + mechanism.vector_direction(vector), bodies, fixed)
 
-    lines: dict[str, tuple] = {}  # joint name -> (guide body, a, a⁺, follower body, p, p⁺)
+    lines: dict[str, dict] = {}  # cylindrical pair -> {body: (its point on the axis, the point along)}
     for joint in mechanism.joints:
         if isinstance(joint, Revolute):
             along(joint.at, joint.axis, [joint.body_i, joint.body_j])
@@ -155,18 +155,14 @@ def formulate_basic_spatial(mechanism: Mechanism) -> Model:
         if isinstance(joint, Cylindrical):
             line_planes[joint.name] = _cylindrical_planes(f, mechanism, joint, lines[joint.name], group_points, add_point)
     for label, _, _ in groups:
-        names: list[str] = []
-        for b in label.split("+"):
-            names += [p for p in members[b] if p not in names]
-        spatial_rigid_body_conditions(f, label, names)
+        spatial_rigid_body_conditions(f, label, group_points(label.split("+")[0]))
     for joint in mechanism.joints:
         if isinstance(joint, Cylindrical):
             guide, (a, a_plus), (o1, o2), follower, follower_points = line_planes[joint.name]
             r = f.r
             for p in follower_points:
                 for o in (o1, o2):
-                    f.add(f"{joint.name}: {p} in the plane {a}–{a_plus}–{o}", "volume",
-                          (r[a_plus] - r[a]).dot((r[o] - r[a]).cross(r[p] - r[a])))
+                    f.volume(f"{joint.name}: {p} in the plane {a}–{a_plus}–{o}", a, a_plus, o, p, value=0.0)
             if isinstance(joint, Translational):
                 _no_rotation(f, mechanism, joint, (a, a_plus), (o1, o2), follower_points, group_points(follower))
         elif isinstance(joint, Universal):
@@ -176,7 +172,7 @@ def formulate_basic_spatial(mechanism: Mechanism) -> Model:
 
 
 def _no_rotation(f: PointFormulation, mechanism: Mechanism, joint: Translational, line: tuple[str, str],
-                 planes: tuple[str, str], on_line: tuple[str, str], follower_points: list[str]) -> None:
+                 planes: tuple[str, str], follower_line: tuple[str, str], follower_points: list[str]) -> None:
     """A translational pair's lock on the turn about its axis: a follower point k off the
     line keeps its volume with one of the guide's planes, V(a, a⁺, o, k) = V₀ — the
     plane whose normal is most nearly along k's direction of turning."""
@@ -184,7 +180,7 @@ def _no_rotation(f: PointFormulation, mechanism: Mechanism, joint: Translational
     u0 = mechanism.vector_direction(joint.axis)
     offsets = []
     for k in follower_points:
-        if k in on_line:
+        if k in follower_line:
             continue
         radial = f.pos(k) - f.pos(a)
         radial = radial - (radial @ u0) * u0
@@ -202,11 +198,7 @@ def _no_rotation(f: PointFormulation, mechanism: Mechanism, joint: Translational
         return abs(float(normal @ turning)) / np.linalg.norm(normal)
 
     o = max(planes, key=sensitivity)
-    e1, e2, d = f.pos(a_plus) - f.pos(a), f.pos(o) - f.pos(a), f.pos(k) - f.pos(a)
-    V = f.constant(f"V_{a}{a_plus}{o}{k}", float(np.dot(e1, np.cross(e2, d))) / 6)
-    r = f.r
-    f.add(f"{joint.name}: no rotation, volume {a}–{a_plus}–{o}–{k}", "volume",
-          (r[a_plus] - r[a]).dot((r[o] - r[a]).cross(r[k] - r[a])) - 6 * V)
+    f.volume(f"{joint.name}: no rotation, volume {a}–{a_plus}–{o}–{k}", a, a_plus, o, k)
 
 
 # Two planes through a cylindrical pair's line count as far apart when the sine of the
@@ -327,10 +319,10 @@ def _three_conditions(f: PointFormulation, body: str, placed: list[str], k: str)
     volumes, the best-conditioned choice at the drawing."""
     rk = f.pos(k)
     candidates = []  # (kind, points, unit gradient with respect to r_k)
-    for p in placed:
+    for p in placed[:8]:  # the first points placed (a body rarely has more)
         d = rk - f.pos(p)
         candidates.append(("distance", (p,), d / np.linalg.norm(d)))
-    for a, b, c in itertools.combinations(placed, 3):
+    for a, b, c in itertools.combinations(placed[:5], 3):
         normal = np.cross(f.pos(b) - f.pos(a), f.pos(c) - f.pos(a))
         size = np.linalg.norm(normal)
         if size > 1e-9 * np.linalg.norm(f.pos(b) - f.pos(a)) * np.linalg.norm(f.pos(c) - f.pos(a)):
@@ -347,8 +339,4 @@ def _three_conditions(f: PointFormulation, body: str, placed: list[str], k: str)
             f.distance(body, points[0], k)
         else:
             a, b, c = points
-            e1, e2, d = f.pos(b) - f.pos(a), f.pos(c) - f.pos(a), rk - f.pos(a)
-            V = f.constant(f"V_{a}{b}{c}{k}", float(np.dot(e1, np.cross(e2, d))) / 6)
-            r = f.r
-            f.add(f"{body}: volume {a}–{b}–{c}–{k}", "volume",
-                  (r[b] - r[a]).dot((r[c] - r[a]).cross(r[k] - r[a])) - 6 * V)
+            f.volume(f"{body}: volume {a}–{b}–{c}–{k}", a, b, c, k)

@@ -23,17 +23,60 @@ def _latex(expr) -> str:
     return sp.latex(expr, order="none")
 
 
+def tidy(expr: sp.Expr, digits: int | None = 4) -> sp.Expr:
+    """The expression with its decimal numbers shown to ``digits`` significant digits and
+    whole numbers as integers (so that 1.0·x reads x). Display only: the model keeps its
+    full-precision numbers. ``digits=None`` leaves the expression as it is.
+
+    >>> x = sp.Symbol("x")
+    >>> tidy(1.0 * x + 0.866025403784439 * x**2 - 4.0)
+    0.866*x**2 + x - 4
+    """
+    if digits is None:
+        return expr
+    replacements = {}
+    for number in expr.atoms(sp.Float):
+        value = float(number)
+        if abs(value - round(value)) <= 1e-12 * max(1.0, abs(value)):
+            replacements[number] = sp.Integer(round(value))
+        else:
+            replacements[number] = sp.Float(f"{value:.{digits}g}", digits)
+    return expr.xreplace(replacements)
+
+
 def _text(words: str) -> str:
     return words.replace("\\", "").replace("_", "\\_").replace("&", "\\&")
 
 
-def equations_latex(model: Model, numeric: bool = False, names: bool = True) -> str:
-    """The constraint equations Φ(q) = 0 as a LaTeX ``aligned`` block, one per line."""
+def _lhs(constraint, eq, digits: int | None, vector_notation: bool) -> str:
+    if vector_notation and constraint.notation:
+        return constraint.notation
+    return _latex(tidy(eq.lhs, digits))
+
+
+def equations_latex(model: Model, numeric: bool = False, names: bool = True, digits: int | None = 4,
+                    only: list[str] | None = None, vector_notation: bool = True) -> str:
+    """The constraint equations Φ(q) = 0 as a LaTeX ``aligned`` block, one per line
+    (decimal numbers to ``digits`` significant digits, see :func:`tidy`); ``only`` picks
+    constraints by name. With ``vector_notation``, equations the formulation also wrote
+    in vector notation (volumes) are shown so rather than expanded."""
     lines = []
     for constraint, eq in zip(model.constraints, model.equations(numeric=numeric)):
+        if only is not None and constraint.name not in only:
+            continue
         tag = f" && \\text{{{_text(constraint.name)}}}" if names else ""
-        lines.append(f"{_latex(eq.lhs)} &= 0{tag} \\\\")
+        lines.append(f"{_lhs(constraint, eq, digits, vector_notation and not numeric)} &= 0{tag} \\\\")
     return "\\begin{aligned}\n" + "\n".join(lines) + "\n\\end{aligned}"
+
+
+def readable_equation(constraint, digits: int = 4, per_line: int = 3) -> str:
+    """One constraint for reading: simplified by sympy, numbers to ``digits`` significant
+    digits, broken after every ``per_line`` terms; Markdown with its name above it."""
+    terms = tidy(sp.N(sp.simplify(constraint.expression), digits), digits).as_ordered_terms()
+    chunks = [sp.latex(sp.Add(*terms[k:k + per_line], evaluate=False), order="none")
+              for k in range(0, len(terms), per_line)]
+    body = chunks[0] + "".join(f" \\\\ &{'' if c.startswith('-') else '+ '}{c}" for c in chunks[1:])
+    return f"`{constraint.name}`\n\n$$\n\\begin{{aligned}}\n&{body} = 0\n\\end{{aligned}}\n$$"
 
 
 def coordinates_latex(model: Model) -> str:
@@ -45,15 +88,18 @@ def coordinates_latex(model: Model) -> str:
 def jacobian_latex(model: Model, numeric: bool = False, small: bool | None = None) -> str:
     """The Jacobian Φ_q as a LaTeX matrix (in a smaller font past five columns)."""
     small = model.n_coordinates > 5 if small is None else small
-    body = "\\Phi_{\\mathbf{q}} = " + _latex(model.jacobian_symbolic(numeric=numeric))
+    body = "\\Phi_{\\mathbf{q}} = " + _latex(tidy(model.jacobian_symbolic(numeric=numeric)))
     return ("\\scriptsize " + body) if small else body
 
 
-def equations_markdown(model: Model, numeric: bool = False) -> str:
-    """The constraint equations as a Markdown table: number, what it is, the equation."""
+def equations_markdown(model: Model, numeric: bool = False, digits: int | None = 4,
+                       vector_notation: bool = True) -> str:
+    """The constraint equations as a Markdown table: number, what it is, the equation
+    (decimal numbers to ``digits`` significant digits, see :func:`tidy`; volumes in
+    vector notation unless ``vector_notation`` is False)."""
     rows = ["| | constraint | equation |", "|---|---|---|"]
     for k, (constraint, eq) in enumerate(zip(model.constraints, model.equations(numeric=numeric)), start=1):
-        rows.append(f"| {k} | {constraint.name} | ${_latex(eq.lhs)} = 0$ |")
+        rows.append(f"| {k} | {constraint.name} | ${_lhs(constraint, eq, digits, vector_notation and not numeric)} = 0$ |")
     return "\n".join(rows)
 
 

@@ -125,11 +125,29 @@ class PointFormulation:
         self.parameters[symbol] = float(value)
         return symbol
 
-    def add(self, name: str, kind: str, expression: sp.Expr) -> None:
+    def add(self, name: str, kind: str, expression: sp.Expr, notation: str | None = None) -> None:
         """Add one equation, unless it involves only fixed points and vectors (then it
         holds identically and constrains nothing)."""
         if expression.free_symbols & set(self.coordinates):
-            self.equations.append(Constraint(name, kind, expression))
+            self.equations.append(Constraint(name, kind, expression, notation))
+
+    def volume(self, name: str, a: str, b: str, c: str, k: str, value: float | None = None) -> None:
+        """Constant volume of the tetrahedron a, b, c, k (paper, basic coordinates in
+        space): r_ab · (r_ac × r_ak) − 6V = 0, V from the drawing unless ``value`` is
+        given (0 for a point kept in the plane a, b, c)."""
+        pa, d1, d2, d3 = self.pos(a), self.pos(b) - self.pos(a), self.pos(c) - self.pos(a), self.pos(k) - self.pos(a)
+        six_v = float(np.dot(d1, np.cross(d2, d3))) if value is None else 6.0 * value
+        r = self.r
+        expression = (r[b] - r[a]).dot((r[c] - r[a]).cross(r[k] - r[a]))
+        # r_{E0 w2}, subscripted like the coordinates x_{E0 w2}
+        vec = {p: "\\mathbf " + sp.latex(sp.Symbol(f"r_{p}")) for p in (a, b, c, k)}
+        notation = (f"(%s - %s)\\cdot\\big((%s - %s)\\times(%s - %s)\\big)"
+                    % (vec[b], vec[a], vec[c], vec[a], vec[k], vec[a]))
+        if value == 0.0:
+            self.add(name, "volume", expression, notation)
+            return
+        V = self.constant(f"V_{a}{b}{c}{k}", six_v / 6)
+        self.add(name, "volume", expression - 6 * V, notation + f" - 6 {sp.latex(V)}")
 
     def distance(self, body: str, i: str, j: str) -> None:
         """Constant distance of points i and j of a body."""

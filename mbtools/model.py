@@ -46,11 +46,16 @@ class Constraint:
         ``"distance"``, ``"area"``, ``"dot"``, ``"cross"``, ``"angle driver"``, ...
     expression : sympy.Expr
         In the coordinate, parameter and input symbols of the model.
+    notation : str or None
+        The same equation in vector notation (LaTeX, left-hand side), written by the
+        formulation alongside the expression, for equations that expand to long
+        polynomials (volumes).
     """
 
     name: str
     kind: str
     expression: sp.Expr
+    notation: str | None = None
 
     @property
     def is_driver(self) -> bool:

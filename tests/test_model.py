@@ -118,3 +118,35 @@ def test_phi_t_and_acceleration_rhs_are_the_velocity_and_acceleration_right_hand
     np.testing.assert_allclose(model.jacobian(q) @ qd, -model.phi_t(q, {name: 1.7}), atol=1e-12)
     qdd = solve_acceleration(model, q, qd, {name: -0.3})
     np.testing.assert_allclose(model.jacobian(q) @ qdd, model.acceleration_rhs(q, qd, {name: -0.3}), atol=1e-10)
+
+
+def test_pose_family_equations_display_with_short_numbers():
+    """The relative and reference-point equations carry drawing values such as
+    0.866025403784439; the display shows four significant digits and drops 1.0 factors,
+    while the model keeps full precision."""
+    import re
+
+    from mbtools import display
+
+    for family, options in (("relative", {}), ("reference_point", {"rotation": "euler_angles"})):
+        model = formulate(examples.rscr(), family, **options)
+        text = display.equations_markdown(model)
+        assert not re.search(r"\d\.\d{5,}", text), family
+        assert not re.search(r"(?<![\d.])1\.0 ", text), family
+        full = display.equations_markdown(model, digits=None)
+        assert re.search(r"\d\.\d{10,}", full), family
+
+
+def test_volume_notation_names_the_points_of_its_expression():
+    """Volumes are displayed in vector notation; it is written from the same four points
+    as the expression, which must hold the coordinates of exactly those points."""
+    import re
+
+    for build in (examples.rscr, examples.ssc, examples.spatial_slider_crank):
+        model = formulate(build(), "basic")
+        volumes = [c for c in model.constraints if c.kind == "volume"]
+        assert volumes
+        for c in volumes:
+            shown = set(re.findall(r"\\mathbf r_\{([^}]*)\}", c.notation))
+            symbols = {str(s)[2:].replace("_", " ") for s in c.expression.free_symbols if str(s)[:2] in ("x_", "y_", "z_")}
+            assert shown == symbols, c.name

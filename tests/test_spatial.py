@@ -390,3 +390,18 @@ def test_pivoted_velocity_equals_the_least_squares_solution():
     reference, *_ = np.linalg.lstsq(J, rhs, rcond=None)
     np.testing.assert_allclose(qd, reference, atol=1e-12)
     np.testing.assert_allclose(J @ qd, rhs, atol=1e-12)
+
+
+def test_basic_body_with_many_points_gets_exactly_3p_minus_6_conditions():
+    """A block of nine points (corners and centre) hung from a ball joint at a corner:
+    3·9 − 6 = 21 independent distances and volumes, three degrees of freedom."""
+    corners = {f"K{k}": (float(k & 1), 0.8 * float(k >> 1 & 1), 0.6 * float(k >> 2 & 1)) for k in range(1, 8)}
+    corners["M"] = (0.5, 0.4, 0.3)
+    m = Mechanism("block", dimension=3)
+    m.add_ground({"O": (0.0, 0.0, 0.0)})
+    m.add_body("block", {"O": (0.0, 0.0, 0.0), **corners})
+    m.add_spherical("ground", "block", at="O")
+    model = formulate(m, "basic")
+    assert model.n_coordinates == 24 and model.n_constraints == 21
+    J = model.jacobian(model.reference_q, {})
+    assert np.linalg.matrix_rank(J) == 21
