@@ -21,6 +21,7 @@ EXAMPLES = {
     "RSSR": examples.rssr,
     "RSCR": examples.rscr,
     "SSC": examples.ssc,
+    "spatial slider-crank": examples.spatial_slider_crank,
 }
 FAMILIES = [
     ("relative", {}),

@@ -34,7 +34,7 @@ from typing import NamedTuple
 
 import numpy as np
 import scipy.linalg
-from scipy.linalg.lapack import dgecon, dgesv
+from scipy.linalg.lapack import dgecon, dgeqp3, dgesv, dorgqr, dtrtrs
 
 from .errors import AssemblyError, InputError, SingularJacobianError
 from .model import Model
@@ -212,7 +212,7 @@ def _newton(model: Model, s: np.ndarray, q: np.ndarray, inputs: dict, tol: float
         if redundant:
             sv = np.linalg.svd(J, compute_uv=False)
             result.rcond = float(sv[model.n_coordinates - idle - 1] / sv[0])
-            _, pivots = scipy.linalg.qr(J.T, mode="r", pivoting=True)
+            _, pivots, _ = _pivoted_qr(J)
             aside = sorted(pivots[model.n_coordinates - idle:].tolist())
             result.set_aside = [model.constraint_names[k] for k in aside]
         else:
@@ -293,12 +293,30 @@ def _independent_solve(model, q, s, J, rhs, where) -> tuple[np.ndarray, float, n
     r = model.n_coordinates - idle_freedoms(model)
     if r == 0:
         return np.zeros(model.n_coordinates), 1.0, np.arange(J.shape[0])
-    Q, R, pivots = scipy.linalg.qr(J.T, mode="economic", pivoting=True)
-    diagonal = np.abs(np.diagonal(R))
+    factors, pivots, tau = _pivoted_qr(J)
+    diagonal = np.abs(np.diagonal(factors))
     if diagonal.size < r or not diagonal[r - 1] > 1e-13 * diagonal[0]:
         raise _singular_error(model, q, s, where)
-    y = scipy.linalg.solve_triangular(R[:r, :r], rhs[pivots[:r]], trans="T")
-    return Q[:, :r] @ y, float(diagonal[r - 1] / diagonal[0]), pivots[r:]
+    rows = pivots[:r]
+    if r == model.n_coordinates:  # as many independent equations as unknowns: LU
+        _, _, x, info = dgesv(J[rows], rhs[rows])
+        if info > 0:
+            raise _singular_error(model, q, s, where)
+    else:  # idle freedoms: the minimum-norm solution Q_r R_r⁻ᵀ b
+        y, info = dtrtrs(factors[:r, :r], rhs[rows], lower=0, trans=1)
+        Q, _, info = dorgqr(factors[:, :r], tau[:r])
+        x = Q @ y
+    return x, float(diagonal[r - 1] / diagonal[0]), pivots[r:]
+
+
+def _pivoted_qr(J: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """LAPACK's QR with column pivoting of Jᵀ (dgeqp3): the packed factors (R in the
+    upper triangle), the pivots — equations, most independent first, 0-based — and
+    the reflector scales."""
+    factors, jpvt, tau, _, info = dgeqp3(np.asfortranarray(J.T))
+    if info != 0:
+        raise ValueError(f"dgeqp3 failed (info = {info})")
+    return factors, jpvt - 1, tau
 
 
 def redundant_constraints(model: Model, q) -> list[str]:
