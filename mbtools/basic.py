@@ -261,8 +261,9 @@ def spatial_rigid_body_conditions(f: PointFormulation, body: str, names: list[st
     one from a single point, two from aligned points, three from a triangle — chosen
     among its distances to the points placed and its volumes with their triangles as
     the best conditioned at the drawing (the largest determinant of their unit
-    gradients; distances preferred). A point on the line of aligned points only is
-    kept on it by the vector area (j − i) × (k − i) = 0.
+    gradients; distances preferred). A point on the line of aligned points only keeps
+    its distance to i and is kept on the line by the vector area (j − i) × (k − i) = 0
+    (three components, two independent: the solver's pivoting sets one aside).
     """
     moving = set(f.coordinates)
     fixed = [p for p in names if f.r[p][0] not in moving]
@@ -276,18 +277,19 @@ def spatial_rigid_body_conditions(f: PointFormulation, body: str, names: list[st
     while waiting:
         line = _line_of(f, placed)
         k = waiting[0]
-        if line is not None:  # placed points aligned: take a point off their line first
-            k = next((p for p in waiting if _off_line(f, line, p)), waiting[0])
+        if line is not None:  # placed points aligned: take the point farthest off their line first
+            k = max(waiting, key=lambda p: _sine_to_line(f, line, p))
         waiting.remove(k)
         if not placed:
             pass  # the first point is free
         elif len(placed) == 1:
             f.distance(body, placed[0], k)
-        elif line is not None and not _off_line(f, line, k):
+        elif line is not None and _sine_to_line(f, line, k) < EXACTLY_ALIGNED:
             i, j = line
+            f.distance(body, i, k)
             for axis, expression in zip("xyz", cc.cross_vector_condition(f.r[j] - f.r[i], f.r[k] - f.r[i])):
                 f.add(f"{body}: {k} on the line {i}–{j} ({axis})", "area", expression)
-        elif line is not None:
+        elif line is not None:  # (nearly aligned points keep exact, if ill-conditioned, distances)
             i, j = line
             f.distance(body, i, k)
             f.distance(body, j, k)
@@ -296,22 +298,26 @@ def spatial_rigid_body_conditions(f: PointFormulation, body: str, names: list[st
         placed.append(k)
 
 
+# Below this sine of the angle at the first point, three points count as exactly aligned.
+EXACTLY_ALIGNED = 1e-9
+
+
 def _line_of(f: PointFormulation, placed: list[str]) -> tuple[str, str] | None:
-    """Two points spanning the line of the placed points, if they are aligned (None if
-    they span a plane, or are fewer than two)."""
+    """Two points spanning the line of the placed points, if they are (exactly) aligned;
+    None if they span a plane, or are fewer than two."""
     if len(placed) < 2:
         return None
     i, j = placed[0], placed[1]
-    for k in placed[2:]:
-        if _off_line(f, (i, j), k):
-            return None
+    if any(_sine_to_line(f, (i, j), k) >= EXACTLY_ALIGNED for k in placed[2:]):
+        return None
     return i, j
 
 
-def _off_line(f: PointFormulation, line: tuple[str, str], k: str) -> bool:
+def _sine_to_line(f: PointFormulation, line: tuple[str, str], k: str) -> float:
+    """Sine of the angle at i between the line i–j and the point k."""
     i, j = line
     e, d = f.pos(j) - f.pos(i), f.pos(k) - f.pos(i)
-    return np.linalg.norm(np.cross(e, d)) >= ALIGNED_SINE * np.linalg.norm(e) * np.linalg.norm(d)
+    return float(np.linalg.norm(np.cross(e, d)) / (np.linalg.norm(e) * np.linalg.norm(d)))
 
 
 def _three_conditions(f: PointFormulation, body: str, placed: list[str], k: str) -> None:

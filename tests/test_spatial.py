@@ -405,3 +405,23 @@ def test_basic_body_with_many_points_gets_exactly_3p_minus_6_conditions():
     assert model.n_coordinates == 24 and model.n_constraints == 21
     J = model.jacobian(model.reference_q, {})
     assert np.linalg.matrix_rank(J) == 21
+
+
+@pytest.mark.parametrize("offset", [0.0, 1e-3, 0.05, 0.5])
+def test_basic_bar_with_a_point_on_or_near_its_line(offset):
+    """A bar O–P–Q hung from a ball joint, Q on the line OP (offset 0) or just off it:
+    exactly aligned, Q is kept on the line (vector area); off it, by two distances —
+    never an inconsistent equation that moves Q off its drawn place."""
+    m = Mechanism("bar", dimension=3)
+    m.add_ground({"O": (0.0, 0.0, 0.0)})
+    m.add_body("bar", {"O": (0.0, 0.0, 0.0), "P": (1.0, 0.0, 0.0), "Q": (2.0, offset, 0.0)})
+    m.add_spherical("ground", "bar", at="O")
+    model = formulate(m, "basic")
+    q0 = model.reference_q
+    assert np.abs(model.phi(q0, {})).max() < 1e-14
+    J = model.jacobian(q0, {})
+    # aligned: 6 coordinates − 4 = 2 freedoms (the line's direction; the spin is not
+    # modelled); a triangle hung from a ball joint: 6 − 3 = 3
+    assert np.linalg.matrix_rank(J, tol=1e-12) == (4 if offset == 0.0 else 3)
+    kinds = {c.kind for c in model.constraints}
+    assert kinds == ({"distance", "area"} if offset == 0.0 else {"distance"})
