@@ -13,7 +13,7 @@ array([2.828427, 0.      ])
 
 from __future__ import annotations
 
-from . import closed_forms, display, examples, plotting
+from . import closed_forms, display, examples, inertia, plotting
 from .counts import FamilyCount, coordinate_counts, counts_table
 from .basic import formulate_basic
 from .errors import (
@@ -34,6 +34,7 @@ from .kinematics import (
     solve_velocity,
     sweep_position,
 )
+from .inertia import MassProperties, uniform_bar
 from .mechanism import Mechanism
 from .model import Constraint, Model
 from .natural import formulate_natural
@@ -100,6 +101,7 @@ __all__ = [
     "FamilyCount",
     "InputError",
     "MbtoolsError",
+    "MassProperties",
     "Mechanism",
     "MechanismError",
     "Model",
@@ -114,10 +116,12 @@ __all__ = [
     "display",
     "examples",
     "formulate",
+    "inertia",
     "plotting",
     "redundant_constraints",
     "solve_acceleration",
     "solve_position",
     "solve_velocity",
     "sweep_position",
+    "uniform_bar",
 ]

@@ -31,6 +31,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from .errors import MechanismError
+from .inertia import MassProperties, checked_mass_properties
 
 GROUND = "ground"
 
@@ -38,12 +39,14 @@ GROUND = "ground"
 @dataclass(frozen=True)
 class Body:
     """A rigid body: its name, its named points and its named unit vectors (spatial
-    mechanisms: joint axes), as they are in the reference drawing."""
+    mechanisms: joint axes), as they are in the reference drawing, and its mass
+    properties if given (:class:`~mbtools.inertia.MassProperties`)."""
 
     name: str
     points: dict[str, np.ndarray]
     is_ground: bool = False
     vectors: dict[str, np.ndarray] = field(default_factory=dict)
+    mass: MassProperties | None = None
 
 
 @dataclass(frozen=True)
@@ -200,8 +203,11 @@ class Mechanism:
         in space, its unit vectors (fixed joint axes)."""
         self._add_body(GROUND, points, is_ground=True, vectors=vectors)
 
-    def add_body(self, name: str, points: dict, vectors: dict | None = None) -> None:
-        """Add a moving body with its points (and unit vectors) in the reference drawing.
+    def add_body(self, name: str, points: dict, vectors: dict | None = None,
+                 mass: MassProperties | None = None) -> None:
+        """Add a moving body with its points (and unit vectors) in the reference drawing,
+        and optionally its mass properties (mass, centre of mass in the drawing, inertia
+        about it; see :mod:`mbtools.inertia`).
 
         A point that two bodies share (same name) must sit at the same position in
         both, and the two bodies must be joined there by a revolute, spherical or
@@ -212,9 +218,9 @@ class Mechanism:
             raise MechanismError(
                 "'ground' is the fixed body: add it with add_ground(), not add_body()."
             )
-        self._add_body(name, points, is_ground=False, vectors=vectors)
+        self._add_body(name, points, is_ground=False, vectors=vectors, mass=mass)
 
-    def _add_body(self, name: str, points, is_ground: bool, vectors=None) -> None:
+    def _add_body(self, name: str, points, is_ground: bool, vectors=None, mass=None) -> None:
         if not isinstance(name, str) or not name:
             raise MechanismError(f"A body name must be a non-empty string, got {name!r}.")
         if name in self.bodies:
@@ -261,7 +267,8 @@ class Mechanism:
                         f"'{other.name}': use distinct names for points and vectors."
                     )
             unit[vector] = value
-        self.bodies[name] = Body(name, clean, is_ground, unit)
+        properties = None if mass is None else checked_mass_properties(name, mass, self.dimension)
+        self.bodies[name] = Body(name, clean, is_ground, unit, properties)
 
     def _position(self, body: str, point: str, xy, what: str = "Point") -> np.ndarray:
         try:
@@ -518,6 +525,10 @@ class Mechanism:
             points = ", ".join(f"{p} {xy(v)}" for p, v in body.points.items())
             vectors = "".join(f", vector {v} {xy(u)}" for v, u in body.vectors.items())
             lines.append(f"  body {body.name:10s} {points}{vectors}")
+            if body.mass is not None:
+                J = body.mass.inertia
+                inertia = f"{J:.4g}" if np.ndim(J) == 0 else "[" + "; ".join(xy(row) for row in J) + "]"
+                lines.append(f"       {'':10s} mass {body.mass.mass:.4g}, G {xy(body.mass.centre)}, J_G {inertia}")
         for joint in self.joints:
             if isinstance(joint, Revolute):
                 about = f" about {joint.axis}" if joint.axis else ""

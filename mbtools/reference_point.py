@@ -1,7 +1,8 @@
 """Reference-point coordinates: each body placed by a point and its orientation.
 
-The coordinates of a body are those of its reference point (here the centroid of its
-points in the drawing, until mass properties give a centre of mass) and its
+The coordinates of a body are those of its reference point (its centre of mass when
+the description gives mass properties, otherwise the centroid of its points in the
+drawing) and its
 orientation: one angle φ in the plane; in space either three Euler angles (ψ, θ, φ),
 z–x–z as in ADAMS, or four Euler parameters (e₀, e₁, e₂, e₃) tied by e·e = 1, as in
 DADS. Every joint gives its pair conditions (:mod:`mbtools.poses`).
@@ -69,7 +70,7 @@ def formulate_reference_point(mechanism: Mechanism, rotation_kind: str = "euler_
     for body in mechanism.bodies.values():
         if body.is_ground:
             continue
-        c0 = np.mean(np.array(list(body.points.values())), axis=0)
+        c0 = body.mass.centre if body.mass is not None else np.mean(np.array(list(body.points.values())), axis=0)
         name = body.name
         r = sp.Matrix([f.coordinate(f"{a}_{name}", c) for a, c in zip("xyz", c0)])
         if mechanism.dimension == 2:
