@@ -22,6 +22,7 @@ from .errors import (
     MbtoolsError,
     MechanismError,
     SingularJacobianError,
+    UnknownNameError,
 )
 from .kinematics import (
     NewtonStep,
@@ -109,6 +110,7 @@ __all__ = [
     "PositionResult",
     "SingularJacobianError",
     "SingularPositionWarning",
+    "UnknownNameError",
     "Sweep",
     "closed_forms",
     "coordinate_counts",

@@ -121,9 +121,15 @@ def formulate_basic_spatial(mechanism: Mechanism) -> Model:
                 members[b].append(name)
         return name
 
+    made: dict[tuple[str, str], str] = {}  # (anchor, vector) -> the point put along it
+
     def along(anchor: str, vector: str, bodies: list[str]) -> str:
+        """The point at unit distance from ``anchor`` along ``vector``, named
+        anchor_vector (or anchor_vector2… if the description has a point so named)."""
         fixed = anchor in mechanism.ground_points() and vector in ground
-        return add_point(f"{anchor}_{vector}", f.pos(anchor) + mechanism.vector_direction(vector), bodies, fixed)
+        name = made.get((anchor, vector)) or _free_name(f, f"{anchor}_{vector}")
+        made[(anchor, vector)] = name
+        return add_point(name, f.pos(anchor) + mechanism.vector_direction(vector), bodies, fixed)
 
     lines: dict[str, dict] = {}  # cylindrical pair -> {body: (its point on the axis, the point along)}
     for joint in mechanism.joints:
@@ -139,7 +145,7 @@ def formulate_basic_spatial(mechanism: Mechanism) -> Model:
             along(joint.at, joint.axis_j, [joint.body_j])
     for body in mechanism.bodies.values():  # vectors that are no joint axis
         for v in body.vectors:
-            if not any(name.endswith(f"_{v}") for name in members[body.name]):
+            if not any(vec == v and point in members[body.name] for (_, vec), point in made.items()):
                 along(list(body.points)[0], v, [body.name])
 
     def group_points(body: str) -> list[str]:

@@ -104,6 +104,11 @@ def coordinate_counts(mechanism: Mechanism, models: dict | None = None) -> dict[
     mechanism has one angle per body in reference-point coordinates: both
     reference-point keys then hold that model.
     """
+    if not isinstance(mechanism, Mechanism):
+        raise TypeError(
+            f"coordinate_counts takes a Mechanism, not {type(mechanism).__name__}"
+            + (": pass model.mechanism." if hasattr(mechanism, "mechanism") else ".")
+        )
     models = models or formulate_all(mechanism)
     gruebler = mechanism.gruebler_kutzbach()
     return {key: count_model(models[key], gruebler) for key in VARIANTS}

@@ -19,6 +19,14 @@ class InputError(MbtoolsError, ValueError):
     """An input (driver) name is unknown, missing, or its value is not a finite number."""
 
 
+class UnknownNameError(InputError, KeyError):
+    """A point, vector or input that the model does not have (also a KeyError, as a
+    lookup by name that fails)."""
+
+    def __str__(self) -> str:  # KeyError would quote the message
+        return str(self.args[0]) if self.args else ""
+
+
 class AssemblyError(MbtoolsError, RuntimeError):
     """The position problem has no solution near the guess.
 

@@ -34,8 +34,8 @@ def rigid_groups(mechanism: Mechanism) -> list[tuple[str, list[str], list[str]]]
             if GROUND in (joint.body_i, joint.body_j):
                 other = joint.body_j if joint.body_i == GROUND else joint.body_i
                 raise MechanismError(
-                    f"Rigid joint '{joint.name}' welds body '{other}' to the ground: in point "
-                    "coordinates list its points (and vectors) in the ground instead."
+                    f"Rigid joint '{joint.name}' welds body '{other}' to the ground, which leaves it "
+                    "nothing to move: list its points (and vectors) in the ground instead."
                 )
             parent[find(joint.body_i)] = find(joint.body_j)
     groups: dict[str, list[str]] = {}
@@ -95,6 +95,21 @@ class PointFormulation:
                 self.coordinates.extend(self.u[vector])
                 reference.append(mechanism.vector_direction(vector))
         self.reference_q = np.concatenate(reference) if reference else np.zeros(0)
+        self._check_symbol_names()
+
+    def _check_symbol_names(self) -> None:
+        """Point P's coordinates are x_P, y_P, z_P and vector v's components v_x, v_y,
+        v_z, so a point named y and a vector named x would share the symbol x_y."""
+        owner: dict[str, str] = {}
+        for kind, table in (("point", self.r), ("vector", self.u)):
+            for name, symbols in table.items():
+                for symbol in symbols:
+                    if str(symbol) in owner and owner[str(symbol)] != f"{kind} '{name}'":
+                        raise MechanismError(
+                            f"The {owner[str(symbol)]} and the {kind} '{name}' would both have the "
+                            f"coordinate {symbol}: rename one of them (for example with a capital letter)."
+                        )
+                    owner[str(symbol)] = f"{kind} '{name}'"
 
     # ----------------------------------------------------------------- helpers
     def add_point(self, name: str, position: np.ndarray, fixed: bool) -> None:

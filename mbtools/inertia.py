@@ -65,7 +65,7 @@ def checked_mass_properties(body: str, properties: MassProperties, dimension: in
             f"mbtools.inertia.uniform_bar(m, A, B)), not {type(properties).__name__}."
         )
     m = properties.mass
-    if not isinstance(m, (int, float, np.floating)) or not np.isfinite(m) or m <= 0:
+    if isinstance(m, bool) or not isinstance(m, (int, float, np.integer, np.floating)) or not np.isfinite(m) or m <= 0:
         raise MechanismError(f"Body '{body}': mass {m!r} must be a positive number (kg).")
     centre = np.asarray(properties.centre, dtype=float).reshape(-1)
     if centre.shape != (dimension,) or not np.all(np.isfinite(centre)):

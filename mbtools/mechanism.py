@@ -36,6 +36,19 @@ from .inertia import MassProperties, checked_mass_properties
 GROUND = "ground"
 
 
+def _require_identifier(kind: str, label, where: str) -> None:
+    """Names become parts of symbol names (x_B, u_x, theta_crank): letters, digits and
+    underscores only, not starting with a digit."""
+    if not isinstance(label, str) or not label.isidentifier():
+        suggestion = "_".join(str(label).replace(",", " ").replace(":", " ").split()) or "A"
+        if not suggestion.isidentifier():
+            suggestion = "P_" + "".join(c for c in suggestion if c.isalnum() or c == "_")
+        raise MechanismError(
+            f"{kind} name {label!r}{where} is not usable: names are letters, digits and "
+            f"underscores, not starting with a digit (for example {suggestion!r})."
+        )
+
+
 @dataclass(frozen=True)
 class Body:
     """A rigid body: its name, its named points and its named unit vectors (spatial
@@ -223,6 +236,10 @@ class Mechanism:
     def _add_body(self, name: str, points, is_ground: bool, vectors=None, mass=None) -> None:
         if not isinstance(name, str) or not name:
             raise MechanismError(f"A body name must be a non-empty string, got {name!r}.")
+        _require_identifier("Body", name, "")
+        for kind, names in (("Point", points or {}), ("Vector", vectors or {})):
+            for label in names:
+                _require_identifier(kind, label, f" of body '{name}'")
         if name in self.bodies:
             raise MechanismError(
                 f"Body '{name}' is defined twice: give each body a distinct name."
@@ -232,6 +249,12 @@ class Mechanism:
         clean: dict[str, np.ndarray] = {}
         for point, xy in points.items():
             clean[point] = self._position(name, point, xy)
+            for other in self.bodies.values():
+                if point in other.vectors:
+                    raise MechanismError(
+                        f"'{point}' is a point of body '{name}' but a vector of body "
+                        f"'{other.name}': use distinct names for points and vectors."
+                    )
             for other in self.bodies.values():
                 if point in other.points and not np.allclose(
                     other.points[point], clean[point], rtol=0, atol=1e-12
@@ -420,8 +443,8 @@ class Mechanism:
         name = name or f"P_{slider_body}"
         if self.dimension != 2:
             raise MechanismError(
-                f"Prismatic '{name}': only the planar prismatic pair is described so far; "
-                "in space use a cylindrical pair with a driver, or describe it in the plane."
+                f"Prismatic '{name}': add_prismatic is the planar pair (Fig. 6b); in space use "
+                "add_translational(body_i, body_j, axis=..., points=(...))."
             )
         self._require_bodies(name, guide_body, slider_body)
         for body, pts, role in (
@@ -463,6 +486,11 @@ class Mechanism:
         """
         self._require_new_input(name)
         body = self._body_holding(name, (tail, head))
+        if self.bodies[body].is_ground:
+            raise MechanismError(
+                f"Angle driver '{name}': {tail}→{head} joins two ground points, so its angle never "
+                "changes and drives nothing; measure it on the moving body it turns."
+            )
         d = self.bodies[body].points[head] - self.bodies[body].points[tail]
         if self.dimension == 3:
             ground = self.bodies.get(GROUND)
@@ -510,6 +538,11 @@ class Mechanism:
         body = self._body_holding(name, tuple(guide_points))
         if self.point_position(point) is None:
             raise MechanismError(f"Slide driver '{name}': no body has a point '{point}'.")
+        if all(self.bodies[b].is_ground for b in self.bodies_of_point(point)):
+            raise MechanismError(
+                f"Slide driver '{name}': '{point}' is a ground point, so its distance never changes "
+                "and drives nothing; measure a point of the sliding body."
+            )
         i, j = (self.bodies[body].points[p] for p in guide_points)
         if np.linalg.norm(j - i) < 1e-12:
             raise MechanismError(f"Slide driver '{name}': guide points {guide_points} coincide.")
@@ -592,6 +625,7 @@ class Mechanism:
                 )
 
     def _add_joint(self, joint: Joint) -> None:
+        _require_identifier("Joint", joint.name, "")
         if any(j.name == joint.name for j in self.joints):
             raise MechanismError(
                 f"Joint name '{joint.name}' is used twice: pass name= to tell them apart."
@@ -607,9 +641,12 @@ class Mechanism:
             raise MechanismError(f"Input '{name}' is defined twice.")
 
     def _body_holding(self, driver: str, points: tuple[str, ...]) -> str:
-        for body in self.bodies.values():
-            if all(p in body.points for p in points):
+        holders = [body for body in self.bodies.values() if all(p in body.points for p in points)]
+        for body in holders:
+            if not body.is_ground:
                 return body.name
+        if holders:
+            return holders[0].name
         raise MechanismError(
             f"Driver '{driver}': no single body holds all of the points {list(points)}; "
             "an angle or a guide must be measured on one body."
@@ -688,17 +725,25 @@ class Mechanism:
         Checks: a ground exists; every shared point is joined (by a revolute, spherical
         or universal joint) and every shared vector is a joint axis (revolute or
         cylindrical) between the bodies that share it; every body is connected to the
-        ground through joints; planar bodies have at least two points.
+        ground through joints; planar bodies have at least two points; every moving body
+        has a point or vector that is not the ground's.
         """
         if GROUND not in self.bodies:
             raise MechanismError(
                 f"Mechanism '{self.name}' has no ground: call add_ground() with the fixed points."
             )
+        ground_points, ground_vectors = set(self.ground_points()), set(self.ground_vectors())
         for body in self.bodies.values():
             if not body.is_ground and self.dimension == 2 and len(body.points) < 2:
                 raise MechanismError(
                     f"Body '{body.name}' has only the point {list(body.points)}: a planar "
                     "body needs at least two points to fix its orientation. Add a second point."
+                )
+            if not body.is_ground and set(body.points) <= ground_points and set(body.vectors) <= ground_vectors:
+                raise MechanismError(
+                    f"Body '{body.name}' lists only ground points and vectors "
+                    f"({', '.join(list(body.points) + list(body.vectors))}): pinned to them, nothing on "
+                    "it moves. Give it a point of its own (off its axis), or make it part of the ground."
                 )
         point_links = [(j.at, frozenset((j.body_i, j.body_j))) for j in self.joints
                        if isinstance(j, SHARED_POINT_JOINTS) and not isinstance(j, Rigid)]

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 import numpy as np
 import sympy as sp
 
-from .errors import InputError, MechanismError
+from .errors import InputError, MechanismError, UnknownNameError
 
 
 def input_symbol(name: str, coordinates) -> sp.Symbol:
@@ -140,7 +140,7 @@ class Model:
     def vector(self, q, name: str) -> np.ndarray:
         """Components of a named unit vector (natural coordinates) at position q."""
         if name not in self._vector_names:
-            raise KeyError(
+            raise UnknownNameError(
                 f"The {self.family} model of '{self.mechanism.name}' has no vector '{name}'; "
                 f"its vectors are {self._vector_names}."
             )
@@ -364,7 +364,14 @@ class Model:
 
     # ----------------------------------------------------------------- numerics
     def _check_q(self, q, what: str = "q") -> np.ndarray:
-        q = np.asarray(q, dtype=float)
+        if hasattr(q, "q") and hasattr(q, "converged"):
+            raise InputError(f"{what} is a position result: pass its coordinates, result.q.")
+        try:
+            q = np.asarray(q, dtype=float)
+        except (TypeError, ValueError):
+            raise InputError(f"{what} must be an array of {self.n_coordinates} numbers, not {type(q).__name__}.") from None
+        if q.size and not np.all(np.isfinite(q)):
+            raise InputError(f"{what} has entries that are not finite (NaN or infinite): {q}.")
         if q.shape[-1:] != (self.n_coordinates,):
             raise InputError(
                 f"{what} has {q.shape[-1] if q.ndim else 0} entries but the {self.family} "
@@ -465,7 +472,7 @@ class Model:
     # ----------------------------------------------------------------- points
     def _require_point(self, name: str) -> None:
         if name not in self._points_f:
-            raise KeyError(
+            raise UnknownNameError(
                 f"'{self.mechanism.name}' has no point '{name}'; its points are {self.point_names}."
             )
 

@@ -34,6 +34,8 @@ from .poses import Pose, PoseFormulation, about_point, pair_conditions, rotation
 def spanning_tree(mechanism: Mechanism, cut_joints: list[str] | None = None):
     """Tree joints (joint, parent, child) in depth-first order from the ground, and the
     cut joints that close the independent loops."""
+    if isinstance(cut_joints, str):  # one joint's name
+        cut_joints = [cut_joints]
     forced = set(cut_joints or [])
     unknown = forced - {j.name for j in mechanism.joints}
     if unknown:

@@ -144,7 +144,7 @@ def test_body_pinned_at_two_ground_points_is_refused():
     m.add_body("bar", {"O": (0, 0), "Q": (1, 0)})
     m.add_revolute("ground", "bar", at="O")
     m.add_revolute("ground", "bar", at="Q", name="R_Q")
-    with pytest.raises(MechanismError, match="Body 'bar' holds the ground points"):
+    with pytest.raises(MechanismError, match="Body 'bar' lists only ground points and vectors \\(O, Q\\): pinned"):
         formulate(m, "basic")
 
 
@@ -206,6 +206,26 @@ def test_acceleration_with_an_inconsistent_velocity(four_bar_model):
 def test_unknown_point(four_bar_model):
     with pytest.raises(KeyError, match="has no point 'C'; its points are"):
         four_bar_model.point(four_bar_model.reference_q, "C")
+    with pytest.raises(InputError, match="has no point 'C'"):
+        four_bar_model.point_velocity(four_bar_model.reference_q, np.zeros(4), "C")
+
+
+def test_a_position_result_passed_for_q_is_explained(four_bar_model):
+    result = solve_position(four_bar_model, {"crank": 0.3})
+    with pytest.raises(InputError, match=r"pass its coordinates, result\.q"):
+        solve_velocity(four_bar_model, result, {"crank": 1.0})
+    with pytest.raises(InputError, match=r"result\.q"):
+        four_bar_model.point(result, "A")
+
+
+@pytest.mark.parametrize("bad", [np.nan, np.inf])
+def test_non_finite_coordinates_are_refused(four_bar_model, bad):
+    q = four_bar_model.reference_q.copy()
+    q[1] = bad
+    with pytest.raises(InputError, match="not finite"):
+        solve_velocity(four_bar_model, q, {"crank": 1.0})
+    with pytest.raises(InputError, match="not finite"):
+        solve_position(four_bar_model, {"crank": 0.3}, guess=q)
 
 
 # ---------------------------------------------------------------- assembly
@@ -273,7 +293,7 @@ def test_weld_to_the_ground_in_point_coordinates_says_what_to_do():
     m.add_revolute("ground", "bar", at="O")
     m.add_body("plate", {"S": (0, 1), "T": (1, 1)})
     m.add_rigid("ground", "plate")
-    with pytest.raises(MechanismError, match="welds body 'plate' to the ground: in point coordinates list its points"):
+    with pytest.raises(MechanismError, match="welds body 'plate' to the ground, which leaves it nothing to move: list its points"):
         formulate(m, "basic")
     # pose-based families weld to the ground without trouble
     m.add_angle_driver("swing", tail="O", head="P")

@@ -60,3 +60,9 @@ def test_mass_properties_change_no_point_model():
         plain, heavy = formulate(pendulum(), family), formulate(pendulum(uniform_bar(1.0, (0.0, 0.0), (1.0, 0.0))), family)
         assert plain.coordinate_names == heavy.coordinate_names
         assert [c.expression for c in plain.constraints] == [c.expression for c in heavy.constraints]
+
+
+def test_mass_accepts_numpy_numbers_and_refuses_booleans():
+    pendulum(MassProperties(np.int64(2), (0.5, 0.0), 0.1))
+    with pytest.raises(MechanismError, match="positive number"):
+        pendulum(MassProperties(True, (0.5, 0.0), 0.1))

@@ -47,28 +47,35 @@ def rssr_closed_form(theta, branch, a=1.0, b=4.0, c=2.5, D0=(3.0, 1.0, 1.0), off
     return math.atan2(Q, P) + branch * math.acos(-R / math.hypot(P, Q))
 
 
-def rscr_closed_form_candidates(theta, rho, E0=np.array([4.0, 0.0, 0.0])):
+def rscr_closed_form_lines(theta, rho, E0=np.array([4.0, 0.0, 0.0])):
+    """The two rod lines (angles ψ about w2, modulo π) at crank angle θ: B keeps its
+    distance ρ from the rod, (B − E0)·u(ψ) = √(|B − E0|² − ρ²) with u and −u the same
+    line, so P cos ψ + Q sin ψ = R has two roots, one per assembly mode."""
     f1, f2 = _axis_frame(W2)
     g = crank_point(theta) - E0
     P, Q = g @ f1, g @ f2
-    out = []
-    for sign in (1.0, -1.0):
-        R = sign * math.sqrt(g @ g - rho**2)
-        for branch in (1.0, -1.0):
-            out.append(math.atan2(Q, P) + branch * math.acos(R / math.hypot(P, Q)))
-    return out
+    R = math.sqrt(g @ g - rho**2)
+    return [math.atan2(Q, P) + branch * math.acos(R / math.hypot(P, Q)) for branch in (1.0, -1.0)]
+
+
+def line_difference(a, b):
+    """Difference of two line angles, modulo π (u and −u are the same rod line)."""
+    return abs(math.remainder(a - b, math.pi))
 
 
 def assert_follows_one_rscr_branch(model, sweep, rho):
-    """Each position's rod angle is one root of the closed form, the same root throughout."""
+    """Each position's rod line is one root of the closed form, the same root throughout;
+    returns which root (0 or 1)."""
     branch = None
     for theta, q in zip(ANGLES, sweep.q):
         psi = angle_about(W2, model.vector(q, "u"))
-        errors = [abs(math.remainder(psi - c, 2 * math.pi)) for c in rscr_closed_form_candidates(theta, rho)]
+        errors = [line_difference(psi, c) for c in rscr_closed_form_lines(theta, rho)]
         k = int(np.argmin(errors))
         assert errors[k] < 1e-9
+        assert errors[1 - k] > 1e-3, "the two assembly modes meet here; the test needs another angle set"
         branch = k if branch is None else branch
         assert k == branch, "the sweep left its assembly branch"
+    return branch
 
 
 @pytest.mark.parametrize("assembly", [1, -1])
@@ -289,22 +296,28 @@ def test_guess_at_ninety_degrees_from_the_input_is_explained():
 
 
 def test_rscr_other_assembly_mode_matches_the_closed_form_too():
-    """Draw the RSCR at another root of its input–output equation (same coupler, same
-    crank angle) and follow that branch over a full turn."""
+    """Draw the RSCR on the other root of its input–output equation (same coupler, same
+    crank angle: the other rod line, not the same line with u reversed) and follow that
+    branch over a full turn."""
     default = formulate(examples.rscr(), "natural")
     q0 = default.reference_q
     rho = float(np.linalg.norm(default.point(q0, "B") - default.point(q0, "C")))
     psi0 = angle_about(W2, default.vector(q0, "u"))
-    roots = rscr_closed_form_candidates(math.pi / 2, rho)
-    other = next(r for r in roots if abs(math.remainder(r - psi0, 2 * math.pi)) > 0.1)
+    other = max(rscr_closed_form_lines(math.pi / 2, rho), key=lambda r: line_difference(r, psi0))
+    assert line_difference(other, psi0) > 0.1
     model = formulate(examples.rscr(rod_angle=math.degrees(other)), "natural")
     rho_other = float(np.linalg.norm(model.point(model.reference_q, "B") - model.point(model.reference_q, "C")))
     assert rho_other == pytest.approx(rho, abs=1e-12)
-    sweep = sweep_position(model, "crank", ANGLES)
-    assert_follows_one_rscr_branch(model, sweep, rho)
-    # and it is not the default branch
-    default_sweep = sweep_position(default, "crank", ANGLES)
-    assert not np.allclose(model.vector(sweep.q, "u"), default.vector(default_sweep.q, "u"), atol=1e-3)
+    sweep, default_sweep = sweep_position(model, "crank", ANGLES), sweep_position(default, "crank", ANGLES)
+    assert assert_follows_one_rscr_branch(model, sweep, rho) != assert_follows_one_rscr_branch(default, default_sweep, rho)
+    # another line: the coupler touches the rod elsewhere
+    assert np.abs(model.point(sweep.q, "C") - default.point(default_sweep.q, "C")).max() > 0.1
+    # and every family follows that mode
+    mechanism = examples.rscr(rod_angle=math.degrees(other))
+    for family, options in (("relative", {}), ("reference_point", {"rotation": "euler_parameters"}), ("basic", {})):
+        other_family = formulate(mechanism, family, **options)
+        q = sweep_position(other_family, "crank", ANGLES).q
+        np.testing.assert_allclose(other_family.point(q, "C"), model.point(sweep.q, "C"), atol=1e-9, err_msg=family)
 
 
 @pytest.mark.parametrize("family, options", [
@@ -425,3 +438,70 @@ def test_basic_bar_with_a_point_on_or_near_its_line(offset):
     assert np.linalg.matrix_rank(J, tol=1e-12) == (4 if offset == 0.0 else 3)
     kinds = {c.kind for c in model.constraints}
     assert kinds == ({"distance", "area"} if offset == 0.0 else {"distance"})
+
+
+def test_basic_points_put_along_vectors_never_take_a_users_point_name():
+    """A body with a point named O_z: the point basic coordinates put along z from O
+    is named O_z2, and the model is the right one (one freedom, driven)."""
+    m = Mechanism("name clash", dimension=3)
+    m.add_ground({"O": (0.0, 0.0, 0.0)}, {"z": (0.0, 0.0, 1.0)})
+    m.add_body("bar", {"O": (0.0, 0.0, 0.0), "O_z": (1.0, 0.0, 0.0)}, {"z": (0.0, 0.0, 1.0)})
+    m.add_revolute("ground", "bar", at="O", axis="z")
+    m.add_angle_driver("turn", tail="O", head="O_z", axis="z")
+    model = formulate(m, "basic")
+    assert model.n_coordinates == 3 and model.degrees_of_freedom(model.reference_q) == 1
+    q = solve_position(model, {"turn": 0.5}).q
+    np.testing.assert_allclose(model.point(q, "O_z"), [math.cos(0.5), math.sin(0.5), 0.0], atol=1e-12)
+
+
+@pytest.mark.parametrize("build, culprit", [
+    (lambda m: m.add_body("b", {"crank tip": (1.0, 0.0, 0.0)}), "'crank tip' of body 'b' is not usable"),
+    (lambda m: m.add_body("my body", {"P": (1.0, 0.0, 0.0)}), "Body name 'my body'"),
+    (lambda m: m.add_revolute("ground", "a", at="O", axis="z", name="R 1"), "Joint name 'R 1'"),
+])
+def test_names_that_cannot_become_symbols_are_refused(build, culprit):
+    m = Mechanism("names", dimension=3)
+    m.add_ground({"O": (0.0, 0.0, 0.0)}, {"z": (0.0, 0.0, 1.0)})
+    m.add_body("a", {"O": (0.0, 0.0, 0.0), "A": (1.0, 0.0, 0.0)}, {"z": (0.0, 0.0, 1.0)})
+    with pytest.raises(MechanismError, match=culprit):
+        build(m)
+
+
+def test_a_body_with_only_ground_points_and_vectors_is_refused():
+    m = Mechanism("rotor", dimension=3)
+    m.add_ground({"O": (0.0, 0.0, 0.0)}, {"z": (0.0, 0.0, 1.0)})
+    m.add_body("disc", {"O": (0.0, 0.0, 0.0)}, {"z": (0.0, 0.0, 1.0)})
+    m.add_revolute("ground", "disc", at="O", axis="z")
+    for family in ("relative", "reference_point", "basic", "natural"):
+        with pytest.raises(MechanismError, match="Body 'disc' lists only ground points"):
+            formulate(m, family)
+
+
+def test_a_driver_on_ground_points_is_refused_when_described():
+    m = Mechanism("pendulum", dimension=2)
+    m.add_ground({"O": (0.0, 0.0), "G": (1.0, 0.0)})
+    m.add_body("bar", {"O": (0.0, 0.0), "P": (0.0, 1.0)})
+    m.add_revolute("ground", "bar", at="O")
+    with pytest.raises(MechanismError, match="joins two ground points"):
+        m.add_angle_driver("swing", tail="O", head="G")
+
+
+def test_point_and_vector_names_that_share_a_symbol_are_explained():
+    m = Mechanism("clash", dimension=3)
+    m.add_ground({"O": (0.0, 0.0, 0.0)}, {"x": (1.0, 0.0, 0.0)})
+    m.add_body("bar", {"O": (0.0, 0.0, 0.0), "y": (0.0, 1.0, 0.0)}, {"x": (1.0, 0.0, 0.0)})
+    m.add_revolute("ground", "bar", at="O", axis="x")
+    with pytest.raises(MechanismError, match="point 'y' and the vector 'x' would both"):
+        formulate(m, "natural")
+
+
+def test_cut_joints_takes_one_name_or_a_list():
+    mechanism = examples.four_bar()
+    assert formulate(mechanism, "relative", cut_joints="R_B").cut_joints == formulate(mechanism, "relative", cut_joints=["R_B"]).cut_joints
+
+
+def test_coordinate_counts_of_a_model_says_to_pass_its_mechanism():
+    from mbtools import coordinate_counts
+
+    with pytest.raises(TypeError, match="pass model.mechanism"):
+        coordinate_counts(formulate(examples.four_bar(), "basic"))
