@@ -45,7 +45,10 @@ def tidy(expr: sp.Expr, digits: int | None = 4) -> sp.Expr:
 
 
 def _text(words: str) -> str:
-    return words.replace("\\", "").replace("_", "\\_").replace("&", "\\&")
+    """Words for LaTeX ``\\text{…}``. MathJax does not read ``\\_`` inside text, so an
+    underscore closes the text, is set in math (``\\_``) and reopens it."""
+    words = words.replace("\\", "").replace("&", "\\&").replace("{", "").replace("}", "")
+    return "}\\_\\text{".join(words.split("_"))
 
 
 def _lhs(constraint, eq, digits: int | None, vector_notation: bool) -> str:
