@@ -246,6 +246,15 @@ class Mechanism:
             )
         if not points:
             raise MechanismError(f"Body '{name}' has no points: list at least one point.")
+        axes = {"x", "y", "z"}
+        point_axes = {p for p in points if p in axes} | {p for b in self.bodies.values() for p in b.points if p in axes}
+        vector_axes = {v for v in (vectors or {}) if v in axes} | {v for b in self.bodies.values() for v in b.vectors if v in axes}
+        if point_axes and vector_axes:  # point y and vector x would both give x_y
+            raise MechanismError(
+                f"Body '{name}': a point named {sorted(point_axes)[0]!r} and a vector named "
+                f"{sorted(vector_axes)[0]!r} would share a coordinate symbol (point P has x_P, y_P, z_P; "
+                "vector v has v_x, v_y, v_z): rename the point, for example with a capital letter."
+            )
         clean: dict[str, np.ndarray] = {}
         for point, xy in points.items():
             clean[point] = self._position(name, point, xy)
