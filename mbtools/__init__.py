@@ -1,8 +1,18 @@
 """mbtools: kinematics and dynamics of multibody systems, after Unda & García de Jalón (1985).
 
-Data flow one way: a :class:`Mechanism` (described once) → :func:`formulate` (a model in
-one family of coordinates: Φ, Φ_q, points) → analyses (:func:`solve_position`,
-:func:`solve_velocity`, :func:`solve_acceleration`) → plots (``mbtools.plotting``).
+The package is laid out along the data flow, each layer importing only the ones before
+it (a test checks it):
+
+====================  ===========================================================
+``errors``            the errors and warnings every layer raises
+``description/``      a mechanism described once: bodies, points, joints, inputs
+``examples/``         the book's mechanisms, and one registry of them
+``model/``            the public model contract: Φ, Φ_q, γ, points, placements
+``coordinates/``      the four families, each turning a description into a model
+``kinematics/``       position, velocity and acceleration problems, sweeps
+``analysis/``         counts per family, cost of a formulation, closed forms
+``viz/``              equations, drawings, animations and widgets for the pages
+====================  ===========================================================
 
 >>> import math, mbtools
 >>> model = mbtools.formulate(mbtools.examples.slider_crank(crank=1.0, rod=3.0), "basic")
@@ -13,87 +23,34 @@ array([2.828427, 0.      ])
 
 from __future__ import annotations
 
-from . import closed_forms, display, examples, inertia, plotting
-from .counts import FamilyCount, coordinate_counts, counts_table
-from .basic import formulate_basic
+from . import examples
+from .analysis import FamilyCount, closed_forms, coordinate_counts, counts_table
+from .coordinates import FAMILIES, formulate
+from .description import MassProperties, Mechanism, uniform_bar
+from .description import inertia
 from .errors import (
     AssemblyError,
     InputError,
     MbtoolsError,
     MechanismError,
     SingularJacobianError,
+    SingularPositionWarning,
+    SuspiciousInputWarning,
     UnknownNameError,
 )
 from .kinematics import (
     NewtonStep,
     PositionResult,
-    SingularPositionWarning,
     Sweep,
+    idle_freedoms,
     redundant_constraints,
     solve_acceleration,
     solve_position,
     solve_velocity,
     sweep_position,
 )
-from .inertia import MassProperties, uniform_bar
-from .mechanism import Mechanism
 from .model import Constraint, Model
-from .natural import formulate_natural
-from .reference_point import formulate_reference_point
-from .relative import formulate_relative
-
-FAMILIES = ("relative", "reference_point", "basic", "natural")
-
-
-def formulate(mechanism: Mechanism, family: str, **options) -> Model:
-    """Formulate a mechanism in a family of coordinates and return its :class:`Model`.
-
-    Parameters
-    ----------
-    mechanism : Mechanism
-    family : str
-        ``"relative"`` (joint coordinates; option ``cut_joints=[...]``),
-        ``"reference_point"`` (a point and the orientation of each body; option
-        ``rotation="euler_angles"`` or ``"euler_parameters"`` in space), ``"basic"``
-        (points only, planar) or ``"natural"`` (points and unit vectors).
-
-    Example
-    -------
-    >>> formulate(examples.four_bar(), "basic")
-    <Model of 'four-bar' in basic coordinates: 4 coordinates, 4 constraints, inputs ['crank']>
-    """
-    if not isinstance(mechanism, Mechanism):
-        raise MechanismError(
-            f"formulate() takes a Mechanism (e.g. mbtools.examples.four_bar()), got "
-            f"{type(mechanism).__name__}."
-        )
-    if family == "basic":
-        if options:
-            raise MechanismError(f"Basic coordinates take no options, got {sorted(options)}.")
-        return formulate_basic(mechanism)
-    if family == "natural":
-        if options:
-            raise MechanismError(f"Natural coordinates take no options, got {sorted(options)}.")
-        return formulate_natural(mechanism)
-    if family == "reference_point":
-        unknown = set(options) - {"rotation"}
-        if unknown:
-            raise MechanismError(f"Reference-point coordinates take only rotation=, got {sorted(unknown)}.")
-        if mechanism.dimension == 2 and "rotation" in options:
-            raise MechanismError(
-                "A planar body is oriented by one angle: rotation= (Euler angles or Euler "
-                "parameters) applies to spatial mechanisms only."
-            )
-        return formulate_reference_point(mechanism, options.get("rotation", "euler_angles"))
-    if family == "relative":
-        unknown = set(options) - {"cut_joints"}
-        if unknown:
-            raise MechanismError(f"Relative coordinates take only cut_joints=, got {sorted(unknown)}.")
-        return formulate_relative(mechanism, options.get("cut_joints"))
-    raise MechanismError(
-        f"Unknown coordinate family {family!r}: this release formulates {list(FAMILIES)}."
-    )
-
+from .viz import display, plotting
 
 __all__ = [
     "AssemblyError",
@@ -101,8 +58,8 @@ __all__ = [
     "FAMILIES",
     "FamilyCount",
     "InputError",
-    "MbtoolsError",
     "MassProperties",
+    "MbtoolsError",
     "Mechanism",
     "MechanismError",
     "Model",
@@ -110,14 +67,16 @@ __all__ = [
     "PositionResult",
     "SingularJacobianError",
     "SingularPositionWarning",
-    "UnknownNameError",
+    "SuspiciousInputWarning",
     "Sweep",
+    "UnknownNameError",
     "closed_forms",
     "coordinate_counts",
     "counts_table",
     "display",
     "examples",
     "formulate",
+    "idle_freedoms",
     "inertia",
     "plotting",
     "redundant_constraints",

@@ -1,25 +1,13 @@
-"""Command line: ``python -m mbtools count <example>`` prints the coordinate counts.
-
-Examples: four_bar, slider_crank, rssr, rscr, ssc, spatial_slider_crank (the functions of mbtools.examples).
-"""
+"""Command line: ``python -m mbtools count <example>`` prints the coordinate counts of
+an example of :data:`mbtools.examples.EXAMPLES` in every family."""
 
 from __future__ import annotations
 
 import argparse
 import sys
 
-from . import examples
-from .counts import counts_table
-
-EXAMPLES = {
-    "four_bar": examples.four_bar,
-    "slider_crank": examples.slider_crank,
-    "rssr": examples.rssr,
-    "rscr": examples.rscr,
-    "ssc": examples.ssc,
-    "cardan_joint": examples.cardan_joint,
-    "spatial_slider_crank": examples.spatial_slider_crank,
-}
+from .analysis import counts_table
+from .examples import EXAMPLES
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -31,7 +19,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.example not in EXAMPLES:
         print(f"Unknown example '{args.example}': choose one of {sorted(EXAMPLES)}.", file=sys.stderr)
         return 2
-    print(counts_table(EXAMPLES[args.example]()))
+    print(counts_table(EXAMPLES[args.example].build()))
     return 0
 
 

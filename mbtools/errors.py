@@ -58,3 +58,12 @@ class SingularJacobianError(MbtoolsError, RuntimeError):
     def __init__(self, message: str, dependent=None):
         super().__init__(message)
         self.dependent = list(dependent or [])
+
+
+class SuspiciousInputWarning(UserWarning):
+    """An input that is legal but probably not what was meant, such as a whole number of
+    radians above 2π (a value in degrees passed where radians are expected)."""
+
+
+class SingularPositionWarning(UserWarning):
+    """The position found is at (or next to) a dead point or branch point."""

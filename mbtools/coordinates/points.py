@@ -11,12 +11,21 @@ from __future__ import annotations
 import numpy as np
 import sympy as sp
 
-from . import constraints as cc
-from .errors import MechanismError
-from .mechanism import GROUND, AngleDriver, Mechanism, Prismatic, Rigid, SlideDriver
-from .model import Constraint, Input, Model, input_symbol
+from ..description import GROUND, Mechanism, Prismatic, Rigid
+from ..errors import MechanismError
+from ..model import Constraint, FamilyFacts, Input, Model, Placement
+from ..model.placement import frame_from_directions
+from . import conditions as cc
+from .drivers import driver_equations
 
 AXES = "xyz"
+
+
+def joined(*names: str) -> str:
+    """Point and vector names joined for a constant's subscript: run together when each
+    is one character (L_AB), separated by commas otherwise (L_O2,A), so that points
+    A, BC and AB, C never give the same constant."""
+    return "".join(names) if all(len(n) == 1 for n in names) else ",".join(names)
 
 
 def rigid_groups(mechanism: Mechanism) -> list[tuple[str, list[str], list[str]]]:
@@ -140,11 +149,12 @@ class PointFormulation:
         self.parameters[symbol] = float(value)
         return symbol
 
-    def add(self, name: str, kind: str, expression: sp.Expr, notation: str | None = None) -> None:
+    def add(self, name: str, kind: str, expression: sp.Expr, length_power: int, notation: str | None = None) -> None:
         """Add one equation, unless it involves only fixed points and vectors (then it
-        holds identically and constrains nothing)."""
+        holds identically and constrains nothing). ``length_power``: the unit of its
+        residual, length^power (see :class:`~mbtools.model.Constraint`)."""
         if expression.free_symbols & set(self.coordinates):
-            self.equations.append(Constraint(name, kind, expression, notation))
+            self.equations.append(Constraint(name, kind, expression, notation, length_power))
 
     def volume(self, name: str, a: str, b: str, c: str, k: str, value: float | None = None) -> None:
         """Constant volume of the tetrahedron a, b, c, k (paper, basic coordinates in
@@ -159,18 +169,18 @@ class PointFormulation:
         notation = (f"(%s - %s)\\cdot\\big((%s - %s)\\times(%s - %s)\\big)"
                     % (vec[b], vec[a], vec[c], vec[a], vec[k], vec[a]))
         if value == 0.0:
-            self.add(name, "volume", expression, notation)
+            self.add(name, "volume", expression, 3, notation)
             return
-        V = self.constant(f"V_{a}{b}{c}{k}", six_v / 6)
-        self.add(name, "volume", expression - 6 * V, notation + f" - 6 {sp.latex(V)}")
+        V = self.constant(f"V_{joined(a, b, c, k)}", six_v / 6)
+        self.add(name, "volume", expression - 6 * V, 3, notation + f" - 6 {sp.latex(V)}")
 
     def distance(self, body: str, i: str, j: str) -> None:
         """Constant distance of points i and j of a body."""
         length = float(np.linalg.norm(self.pos(j) - self.pos(i)))
         if length < 1e-12:
             raise MechanismError(f"Body '{body}': points '{i}' and '{j}' coincide; remove one of them.")
-        L = self.constant(f"L_{i}{j}", length)
-        self.add(f"{body}: distance {i}–{j}", "distance", cc.distance_condition(self.r[i], self.r[j], L))
+        L = self.constant(f"L_{joined(i, j)}", length)
+        self.add(f"{body}: distance {i}–{j}", "distance", cc.distance_condition(self.r[i], self.r[j], L), 2)
 
     # ----------------------------------------------------------------- shared conditions
     def planar_prismatic(self, joint: Prismatic) -> None:
@@ -181,63 +191,64 @@ class PointFormulation:
         k, q = joint.slider_points
         u_ref, v_ref = pos(j) - pos(i), pos(q) - pos(k)
         w_ref = pos(k) - pos(i)
-        A = self.constant(f"A_{i}{j}{k}", 0.5 * float(u_ref[0] * w_ref[1] - u_ref[1] * w_ref[0]))
-        self.add(f"{joint.name}: area {i}–{j}–{k}", "area", cc.area_condition(r[i], r[j], r[k], A))
+        A = self.constant(f"A_{joined(i, j, k)}", 0.5 * float(u_ref[0] * w_ref[1] - u_ref[1] * w_ref[0]))
+        self.add(f"{joint.name}: area {i}–{j}–{k}", "area", cc.area_condition(r[i], r[j], r[k], A), 2)
         u, v = r[j] - r[i], r[q] - r[k]
         dot = float(np.dot(u_ref, v_ref))
         cross = float(u_ref[0] * v_ref[1] - u_ref[1] * v_ref[0])
         if abs(dot) <= abs(cross):
-            c = self.constant(f"c_{i}{j}{k}{q}", dot)
-            self.add(f"{joint.name}: dot {i}{j}·{k}{q}", "dot", cc.dot_condition(u, v, c))
+            c = self.constant(f"c_{joined(i, j, k, q)}", dot)
+            self.add(f"{joint.name}: dot {i}{j}·{k}{q}", "dot", cc.dot_condition(u, v, c), 2)
         else:
-            c = self.constant(f"c_{i}{j}{k}{q}", cross)
-            self.add(f"{joint.name}: cross {i}{j}×{k}{q}", "cross", cc.cross_condition(u, v, c))
+            c = self.constant(f"c_{joined(i, j, k, q)}", cross)
+            self.add(f"{joint.name}: cross {i}{j}×{k}{q}", "cross", cc.cross_condition(u, v, c), 2)
 
     def drivers(self) -> None:
-        """One driving condition per input."""
-        r = self.r
-        for driver in self.mechanism.drivers:
-            if isinstance(driver, AngleDriver):
-                theta = input_symbol(f"theta_{driver.name}", self.coordinates)
-                e1, e2 = (sp.Matrix(e) for e in self.mechanism.angle_frame(driver))
-                d = r[driver.head] - r[driver.tail]
-                self.equations.append(
-                    Constraint(
-                        f"{driver.name}: angle driver",
-                        "angle driver",
-                        cc.angle_driver_condition(r[driver.tail], r[driver.head], theta, e1, e2),
-                    )
-                )
-                self.inputs.append(Input(driver.name, theta, "angle", sp.atan2(d.dot(e2), d.dot(e1))))
-            elif isinstance(driver, SlideDriver):
-                s = input_symbol(f"s_{driver.name}", self.coordinates)
-                i, j = driver.guide_points
-                L = self.constant(f"L_{i}{j}", float(np.linalg.norm(self.pos(j) - self.pos(i))))
-                self.equations.append(
-                    Constraint(
-                        f"{driver.name}: slide driver",
-                        "slide driver",
-                        cc.slide_driver_condition(r[i], r[j], r[driver.point], L, s),
-                    )
-                )
-                self.inputs.append(Input(driver.name, s, "length", (r[driver.point] - r[i]).dot(r[j] - r[i]) / L))
+        """One driving condition per input (:mod:`mbtools.coordinates.drivers`)."""
+        equations, inputs = driver_equations(self.mechanism, lambda point, body: self.r[point], self.coordinates)
+        self.equations += equations
+        self.inputs += inputs
 
-    def model(self, family: str) -> Model:
+    def placements(self, members: dict[str, list[str]] | None = None) -> dict[str, Placement]:
+        """Each moving body's origin and frame, built from its points (``members``: the
+        points of each body, auxiliary points included, if the family added any) and its
+        unit vectors (:mod:`mbtools.model.placement`)."""
+        out = {}
+        for name, body in self.mechanism.bodies.items():
+            if body.is_ground:
+                continue
+            points = (members or {}).get(name) or list(body.points)
+            first = points[0]
+            directions = [self.r[p] - self.r[first] for p in points[1:]]
+            drawn = [self.pos(p) - self.pos(first) for p in points[1:]]
+            for v in body.vectors:
+                if v in self.u:
+                    directions.append(self.u[v])
+                    drawn.append(self.mechanism.vector_direction(v))
+            o0 = body_origin(body)
+            frame = frame_from_directions(directions, drawn, self.dim)
+            if frame is not None:
+                origin = frame * sp.Matrix(list(map(float, o0 - self.pos(first)))) + self.r[first]
+            elif not directions:  # one point: placed by it
+                origin = self.r[first]
+            else:  # a spatial body of two points: its origin on the line between them
+                d, d0 = directions[0], drawn[0]
+                origin = self.r[first] + d * float(np.dot(o0 - self.pos(first), d0) / np.dot(d0, d0))
+            out[name] = Placement(name, origin, frame, o0)
+        return out
+
+    def model(self, family: str, members: dict[str, list[str]] | None = None) -> Model:
         """Assemble the model of this formulation."""
-        for c in self.equations:
-            if c.is_driver and not (c.expression.free_symbols & set(self.coordinates)):
-                raise MechanismError(
-                    f"Input '{c.name.split(':')[0]}' measures only fixed points, so it drives "
-                    "nothing: drive a moving body."
-                )
         return Model(
-            self.mechanism,
-            family,
-            self.coordinates,
-            self.equations,
-            self.inputs,
-            self.parameters,
-            dict(self.r),
-            self.reference_q,
-            vectors=dict(self.u),
+            self.mechanism, family, self.coordinates, self.equations, self.inputs, self.parameters,
+            dict(self.r), self.reference_q, vectors=dict(self.u), placements=self.placements(members),
+            facts=FamilyFacts(family, coordinates_are_positions=True),
         )
+
+
+def body_origin(body) -> np.ndarray:
+    """A body's origin in the drawing: its centre of mass if given, else the centroid
+    of its points (every family places bodies by the same origin)."""
+    if body.mass is not None:
+        return np.asarray(body.mass.centre, dtype=float)
+    return np.mean(np.array(list(body.points.values())), axis=0)

@@ -15,7 +15,7 @@ import math
 import numpy as np
 import sympy as sp
 
-from .model import Model
+from ..model import Model
 
 
 def _latex(expr) -> str:

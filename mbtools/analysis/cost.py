@@ -22,8 +22,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .kinematics import solve_position, sweep_position
-from .model import Model
+from ..kinematics import solve_position, sweep_position
+from ..model import Model
 
 
 @dataclass(frozen=True)
@@ -48,8 +48,7 @@ def formulation_cost(model: Model, repeats: int = 5, number: int = 200, start_de
     angles = np.radians(np.arange(start_degrees, start_degrees + 360.0, 1.0))
     sweep = sweep_position(model, name, angles, guess=near)
     full = min(timeit.repeat(lambda: sweep_position(model, name, angles, guess=near), number=1, repeat=max(1, repeats // 2)))
-    family = model.family + (f" ({model.rotation})" if getattr(model, "rotation", "angle") != "angle" else "")
     return FormulationCost(
-        family, model.n_coordinates, model.n_constraints, model.is_quadratic, iterations,
+        model.facts.label, model.n_coordinates, model.n_constraints, model.is_quadratic, iterations,
         warm * 1e3, full * 1e3, float(sweep.iterations.mean()),
     )

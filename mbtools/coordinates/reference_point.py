@@ -29,9 +29,10 @@ import math
 import numpy as np
 import sympy as sp
 
-from .errors import MechanismError
-from .mechanism import Mechanism
-from .model import Constraint, Model
+from ..description import Mechanism
+from ..errors import MechanismError
+from ..model import Constraint, FamilyFacts, Model
+from .points import body_origin
 from .poses import Pose, PoseFormulation, pair_conditions, rotation
 
 ROTATIONS = ("euler_angles", "euler_parameters")
@@ -64,13 +65,13 @@ DRAWING_FRAME = np.array(euler_angles_matrix(0, sp.pi / 2, 0).evalf(), dtype=flo
 def formulate_reference_point(mechanism: Mechanism, rotation_kind: str = "euler_angles") -> Model:
     """Formulate a mechanism in reference-point coordinates."""
     if rotation_kind not in ROTATIONS:
-        raise MechanismError(f"rotation must be one of {ROTATIONS}, got {rotation_kind!r}.")
+        raise MechanismError(f"rotation must be one of {', '.join(map(repr, ROTATIONS))}, got {rotation_kind!r}.")
     f = PoseFormulation(mechanism)
     nutations: dict[str, int] = {}
     for body in mechanism.bodies.values():
         if body.is_ground:
             continue
-        c0 = body.mass.centre if body.mass is not None else np.mean(np.array(list(body.points.values())), axis=0)
+        c0 = body_origin(body)
         name = body.name
         r = sp.Matrix([f.coordinate(f"{a}_{name}", c) for a, c in zip("xyz", c0)])
         if mechanism.dimension == 2:
@@ -85,18 +86,19 @@ def formulate_reference_point(mechanism: Mechanism, rotation_kind: str = "euler_
             e = [f.coordinate(f"e{k}_{name}", 1.0 if k == 0 else 0.0) for k in range(4)]
             R = euler_parameters_matrix(*e)
             f.equations.append(
-                Constraint(f"{name}: Euler parameters normalised", "normalisation", sum(x**2 for x in e) - 1)
+                Constraint(f"{name}: Euler parameters normalised", "normalisation", sum(x**2 for x in e) - 1,
+                           length_power=0)
             )
         # x = R (x⁰ − c⁰) + r
         f.poses[name] = Pose(R, r - R * sp.Matrix(list(map(float, c0))))
     for joint in mechanism.joints:
         f.equations.extend(pair_conditions(mechanism, joint, f.poses[joint.body_i], f.poses[joint.body_j]))
     f.drivers()
-    family = "reference_point"
+    variant = rotation_kind if mechanism.dimension == 3 else None
+    label = "reference point" + (f" ({rotation_kind.replace('_', ' ')})" if variant else "")
     explain = _gimbal_lock_explainer(nutations) if nutations else None
-    model = f.model(family, explain_singularity=explain)
-    model.rotation = rotation_kind if mechanism.dimension == 3 else "angle"
-    return model
+    facts = FamilyFacts(label, variant=variant, explain_singularity=explain)
+    return f.model("reference_point", facts)
 
 
 def _gimbal_lock_explainer(nutations: dict[str, int]):

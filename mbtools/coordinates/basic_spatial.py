@@ -1,30 +1,29 @@
-"""Basic coordinates: the Cartesian coordinates of points, and nothing else.
+"""Basic coordinates in space: points only, kept by the paper's three conditions —
+constant distance, constant triangle area, constant tetrahedron volume.
 
-The paper's recipe (section "Coordenadas básicas") in the plane:
+Every unit vector of the description becomes a point at unit distance along it
+(:data:`JOINT_POINTS`): a revolute pair's axis, one point shared by both bodies; a
+universal joint's arms, a point at the end of each arm (their angle is the distance
+between the two ends); a cylindrical pair's axis, one point on each body, which slide
+apart.
 
-* every point not fixed to the ground contributes its x and y;
-* a body with p points needs 2p − 3 rigid-body conditions: the distance of its first
-  two points, then for each further point k two more — the distances to the first two
-  points, or, when the three points are nearly aligned and the distances would be
-  dependent, the signed area of the triangle and one distance;
-* a revolute pair needs no equation: the two bodies share the point;
-* a prismatic pair (Fig. 6b) keeps the slider point k at its distance from the guide
-  line i–j (constant area) and the slider vector k→q at its angle to the guide
-  (constant scalar product, or cross product when the two are nearly parallel);
-* each input adds one driving condition.
+A cylindrical pair then keeps the follower's two points on the guide's line a–a⁺
+(:data:`JOINT_CONDITIONS`). With volumes only, "on the line" is "in two planes through
+the line": four zero volumes V(a, a⁺, o, p) = 0 with two guide points o₁, o₂ off the
+line, in planes far from each other. Where the guide body has no such pair of points,
+an auxiliary point is added at unit distance from a, square to the line and to the
+point it has (named ``a_n``, ``a_m``); on the ground it costs nothing. The guide is
+whichever of the two bodies needs fewer new coordinates for it. This is what unit
+vectors spare natural coordinates: the paper's RSCR takes 18 basic coordinates against
+12 natural ones.
 
-In space (:func:`formulate_basic_spatial`) every condition is one of the paper's three:
-constant distance, triangle area or tetrahedron volume; unit vectors become points, and
-a cylindrical pair keeps its line as two planes.
+Each body is kept rigid by :func:`spatial_rigid_body_conditions`.
 
 Example
 -------
 >>> from mbtools import examples, formulate
->>> model = formulate(examples.four_bar(), "basic")
->>> model.coordinate_names
-['x_A', 'y_A', 'x_B', 'y_B']
->>> model.constraint_names
-['crank: distance O2–A', 'coupler: distance A–B', 'rocker: distance O4–B', 'crank: angle driver']
+>>> formulate(examples.rscr(), "basic").n_coordinates
+18
 """
 
 from __future__ import annotations
@@ -33,148 +32,137 @@ import itertools
 
 import numpy as np
 
-from . import constraints as cc
-from .errors import MechanismError
-from .formulation import PointFormulation, rigid_groups
-from .mechanism import Cylindrical, Mechanism, Prismatic, Revolute, Translational, Universal
-from .model import Model
-
-# Below this |sin| of the angle at the first point, three points of a body count as
-# aligned and the area condition replaces the second distance (paper: the distance
-# conditions become dependent as the points align).
-ALIGNED_SINE = 0.1
+from ..description import Cylindrical, Mechanism, Revolute, Rigid, Spherical, Translational, Universal
+from ..errors import MechanismError
+from ..model import Model
+from . import conditions as cc
+from .points import PointFormulation, rigid_groups
 
 
-def formulate_basic(mechanism: Mechanism) -> Model:
-    """Formulate a mechanism in basic coordinates (points only)."""
-    if mechanism.dimension == 3:
-        return formulate_basic_spatial(mechanism)
-    f = PointFormulation(mechanism, with_vectors=False)
-    ground = set(mechanism.ground_points())
-    for label, names, _ in rigid_groups(mechanism):
-        fixed = [p for p in names if p in ground]
-        if len(fixed) >= 2:
-            raise MechanismError(
-                f"Body '{label}' holds the ground points {fixed}: pinned at two fixed "
-                "points it cannot move. Make those points part of the ground or remove one."
-            )
-        rigid_body_conditions(f, label, names)
-    for joint in mechanism.joints:
-        if isinstance(joint, Prismatic):
-            f.planar_prismatic(joint)
-    f.drivers()
-    return f.model("basic")
+class SpatialBasic:
+    """The state of a spatial basic formulation: the points of each body, those added
+    along unit vectors, and the lines of cylindrical pairs."""
+
+    def __init__(self, mechanism: Mechanism):
+        self.mechanism = mechanism
+        self.f = PointFormulation(mechanism, with_vectors=False)
+        self.ground = set(mechanism.ground_points()) | set(mechanism.ground_vectors())
+        self.members: dict[str, list[str]] = {b: list(body.points) for b, body in mechanism.bodies.items()}
+        self.groups = rigid_groups(mechanism)
+        self.group_of = {b: label for label, _, _ in self.groups for b in label.split("+")}
+        self.made: dict[tuple[str, str], str] = {}  # (anchor, vector) -> the point put along it
+        self.lines: dict[str, dict] = {}  # cylindrical pair -> {body: (point on the axis, point along)}
+        self.planes: dict[str, tuple] = {}
+
+    def add_point(self, name: str, position: np.ndarray, bodies: list[str], fixed: bool = False) -> str:
+        fixed = fixed or all(self.mechanism.bodies[b].is_ground for b in bodies)
+        self.f.add_point(name, position, fixed)
+        for b in bodies:
+            if name not in self.members[b]:
+                self.members[b].append(name)
+        return name
+
+    def along(self, anchor: str, vector: str, bodies: list[str]) -> str:
+        """The point at unit distance from ``anchor`` along ``vector``, named
+        anchor_vector (or anchor_vector2… if the description has a point so named)."""
+        fixed = anchor in self.mechanism.ground_points() and vector in self.ground
+        name = self.made.get((anchor, vector)) or _free_name(self.f, f"{anchor}_{vector}")
+        self.made[(anchor, vector)] = name
+        return self.add_point(name, self.f.pos(anchor) + self.mechanism.vector_direction(vector), bodies, fixed)
+
+    def group_points(self, body: str) -> list[str]:
+        if self.mechanism.bodies[body].is_ground:
+            return list(self.members[body])
+        names: list[str] = []
+        for b in self.group_of[body].split("+"):
+            names += [p for p in self.members[b] if p not in names]
+        return names
 
 
-def rigid_body_conditions(f: PointFormulation, body: str, names: list[str]) -> None:
-    """The 2p − 3 conditions of a planar body with p points (paper, planar basic
-    coordinates): the distance of the first two points; for each further point k, its
-    distances to them, or — nearly aligned — the signed area and one distance."""
-    i, j = names[0], names[1]
-    f.distance(body, i, j)
-    for k in names[2:]:
-        a, b = f.pos(j) - f.pos(i), f.pos(k) - f.pos(i)
-        if np.linalg.norm(b) < 1e-12 * f.mechanism.length_scale():
-            raise MechanismError(f"Body '{body}': points '{i}' and '{k}' coincide; remove one of them.")
-        sine = abs(a[0] * b[1] - a[1] * b[0]) / (np.linalg.norm(a) * np.linalg.norm(b))
-        if sine >= ALIGNED_SINE:
-            f.distance(body, i, k)
-            f.distance(body, j, k)
-        else:
-            A = f.constant(f"A_{i}{j}{k}", 0.5 * (a[0] * b[1] - a[1] * b[0]))
-            f.add(f"{body}: area {i}–{j}–{k}", "area", cc.area_condition(f.r[i], f.r[j], f.r[k], A))
-            f.distance(body, i, k)
+# ----------------------------------------------------------------- joints: their points
+def no_points(state: SpatialBasic, joint) -> None:
+    """Spherical and rigid joints share points (or merge bodies): nothing to add."""
+
+
+def revolute_points(state: SpatialBasic, joint: Revolute) -> None:
+    """One point along the axis, shared by both bodies."""
+    state.along(joint.at, joint.axis, [joint.body_i, joint.body_j])
+
+
+def line_points(state: SpatialBasic, joint: Cylindrical) -> None:
+    """A point along the axis on each body, from its own point on the joint's line."""
+    ends = {}
+    for body, point in ((joint.body_i, joint.point_i), (joint.body_j, joint.point_j)):
+        ends[body] = (point, state.along(point, joint.axis, [body]))
+    state.lines[joint.name] = ends
+
+
+def arm_points(state: SpatialBasic, joint: Universal) -> None:
+    """The end of each arm of the cross, on its own body."""
+    state.along(joint.at, joint.axis_i, [joint.body_i])
+    state.along(joint.at, joint.axis_j, [joint.body_j])
+
+
+#: The points each spatial joint type puts along its unit vectors.
+JOINT_POINTS = {
+    Revolute: revolute_points, Spherical: no_points, Rigid: no_points,
+    Cylindrical: line_points, Translational: line_points, Universal: arm_points,
+}
+
+
+# ----------------------------------------------------------------- joints: their conditions
+def no_conditions(state: SpatialBasic, joint) -> None:
+    """Revolute, spherical and rigid joints: the shared points say it all."""
+
+
+def on_the_line(state: SpatialBasic, joint: Cylindrical) -> None:
+    """The follower's two points in two planes through the guide's line: four zero
+    volumes V(a, a⁺, o, p) = 0."""
+    guide, (a, a_plus), (o1, o2), follower, follower_points = state.planes[joint.name]
+    for p in follower_points:
+        for o in (o1, o2):
+            state.f.volume(f"{joint.name}: {p} in the plane {a}–{a_plus}–{o}", a, a_plus, o, p, value=0.0)
+
+
+def on_the_line_without_turning(state: SpatialBasic, joint: Translational) -> None:
+    """The cylindrical conditions and a volume that locks the turn about the axis."""
+    on_the_line(state, joint)
+    guide, line, planes, follower, follower_points = state.planes[joint.name]
+    _no_rotation(state.f, state.mechanism, joint, line, planes, follower_points, state.group_points(follower))
+
+
+def arm_angle(state: SpatialBasic, joint: Universal) -> None:
+    """The arms keep their angle: the distance between their ends."""
+    state.f.distance(joint.name, state.made[(joint.at, joint.axis_i)], state.made[(joint.at, joint.axis_j)])
+
+
+#: The conditions each spatial joint type writes once the bodies are rigid.
+JOINT_CONDITIONS = {
+    Revolute: no_conditions, Spherical: no_conditions, Rigid: no_conditions,
+    Cylindrical: on_the_line, Translational: on_the_line_without_turning, Universal: arm_angle,
+}
 
 
 def formulate_basic_spatial(mechanism: Mechanism) -> Model:
-    """Basic coordinates in space: points only, kept by the paper's three conditions —
-    constant distance, constant triangle area, constant tetrahedron volume.
-
-    Every unit vector of the description becomes a point at unit distance along it: a
-    revolute pair's axis, one point shared by both bodies; a universal joint's arms, a
-    point at the end of each arm (their angle is the distance between the two ends); a
-    cylindrical pair's axis, one point on each body, which slide apart.
-
-    A cylindrical pair then keeps the follower's two points on the guide's line a–a⁺.
-    With volumes only, "on the line" is "in two planes through the line": four zero
-    volumes V(a, a⁺, o, p) = 0 with two guide points o₁, o₂ off the line, in planes far
-    from each other. Where the guide body has no such pair of points, an auxiliary
-    point is added at unit distance from a, square to the line and to the point it has
-    (named ``a_n``, ``a_m``); on the ground it costs nothing. The guide is whichever of
-    the two bodies needs fewer new coordinates for it. This is what unit vectors spare
-    natural coordinates: the paper's RSCR takes 18 basic coordinates against 12
-    natural ones.
-
-    Each body is kept rigid by :func:`spatial_rigid_body_conditions`.
-    """
-    f = PointFormulation(mechanism, with_vectors=False)
-    ground = set(mechanism.ground_points()) | set(mechanism.ground_vectors())
-    members: dict[str, list[str]] = {b: list(body.points) for b, body in mechanism.bodies.items()}
-    groups = rigid_groups(mechanism)
-    group_of = {b: label for label, _, _ in groups for b in label.split("+")}
-
-    def add_point(name: str, position: np.ndarray, bodies: list[str], fixed: bool = False) -> str:
-        fixed = fixed or all(mechanism.bodies[b].is_ground for b in bodies)
-        f.add_point(name, position, fixed)
-        for b in bodies:
-            if name not in members[b]:
-                members[b].append(name)
-        return name
-
-    made: dict[tuple[str, str], str] = {}  # (anchor, vector) -> the point put along it
-
-    def along(anchor: str, vector: str, bodies: list[str]) -> str:
-        """The point at unit distance from ``anchor`` along ``vector``, named
-        anchor_vector (or anchor_vector2… if the description has a point so named)."""
-        fixed = anchor in mechanism.ground_points() and vector in ground
-        name = made.get((anchor, vector)) or _free_name(f, f"{anchor}_{vector}")
-        made[(anchor, vector)] = name
-        return add_point(name, f.pos(anchor) + mechanism.vector_direction(vector), bodies, fixed)
-
-    lines: dict[str, dict] = {}  # cylindrical pair -> {body: (its point on the axis, the point along)}
+    """Formulate a spatial mechanism in basic coordinates (see the module's text)."""
+    state = SpatialBasic(mechanism)
     for joint in mechanism.joints:
-        if isinstance(joint, Revolute):
-            along(joint.at, joint.axis, [joint.body_i, joint.body_j])
-        elif isinstance(joint, Cylindrical):
-            ends = {}
-            for body, point in ((joint.body_i, joint.point_i), (joint.body_j, joint.point_j)):
-                ends[body] = (point, along(point, joint.axis, [body]))
-            lines[joint.name] = ends
-        elif isinstance(joint, Universal):
-            along(joint.at, joint.axis_i, [joint.body_i])
-            along(joint.at, joint.axis_j, [joint.body_j])
+        JOINT_POINTS[type(joint)](state, joint)
     for body in mechanism.bodies.values():  # vectors that are no joint axis
         for v in body.vectors:
-            if not any(vec == v and point in members[body.name] for (_, vec), point in made.items()):
-                along(list(body.points)[0], v, [body.name])
-
-    def group_points(body: str) -> list[str]:
-        if mechanism.bodies[body].is_ground:
-            return list(members[body])
-        names: list[str] = []
-        for b in group_of[body].split("+"):
-            names += [p for p in members[b] if p not in names]
-        return names
-
-    line_planes: dict[str, tuple] = {}
+            if not any(vec == v and point in state.members[body.name] for (_, vec), point in state.made.items()):
+                state.along(list(body.points)[0], v, [body.name])
     for joint in mechanism.joints:
-        if isinstance(joint, Cylindrical):
-            line_planes[joint.name] = _cylindrical_planes(f, mechanism, joint, lines[joint.name], group_points, add_point)
-    for label, _, _ in groups:
-        spatial_rigid_body_conditions(f, label, group_points(label.split("+")[0]))
+        if joint.name in state.lines:
+            state.planes[joint.name] = _cylindrical_planes(
+                state.f, mechanism, joint, state.lines[joint.name], state.group_points, state.add_point)
+    for label, _, _ in state.groups:
+        spatial_rigid_body_conditions(state.f, label, state.group_points(label.split("+")[0]))
     for joint in mechanism.joints:
-        if isinstance(joint, Cylindrical):
-            guide, (a, a_plus), (o1, o2), follower, follower_points = line_planes[joint.name]
-            r = f.r
-            for p in follower_points:
-                for o in (o1, o2):
-                    f.volume(f"{joint.name}: {p} in the plane {a}–{a_plus}–{o}", a, a_plus, o, p, value=0.0)
-            if isinstance(joint, Translational):
-                _no_rotation(f, mechanism, joint, (a, a_plus), (o1, o2), follower_points, group_points(follower))
-        elif isinstance(joint, Universal):
-            f.distance(joint.name, f"{joint.at}_{joint.axis_i}", f"{joint.at}_{joint.axis_j}")
-    f.drivers()
-    return f.model("basic")
+        JOINT_CONDITIONS[type(joint)](state, joint)
+    state.f.drivers()
+    members = {b: state.group_points(b) for b in mechanism.bodies if not mechanism.bodies[b].is_ground}
+    return state.f.model("basic", members)
 
 
 def _no_rotation(f: PointFormulation, mechanism: Mechanism, joint: Translational, line: tuple[str, str],
@@ -294,7 +282,7 @@ def spatial_rigid_body_conditions(f: PointFormulation, body: str, names: list[st
             i, j = line
             f.distance(body, i, k)
             for axis, expression in zip("xyz", cc.cross_vector_condition(f.r[j] - f.r[i], f.r[k] - f.r[i])):
-                f.add(f"{body}: {k} on the line {i}–{j} ({axis})", "area", expression)
+                f.add(f"{body}: {k} on the line {i}–{j} ({axis})", "area", expression, 2)
         elif line is not None:  # (nearly aligned points keep exact, if ill-conditioned, distances)
             i, j = line
             f.distance(body, i, k)

@@ -17,7 +17,7 @@ import matplotlib.pyplot as plt
 import numpy as np
 from matplotlib.animation import FuncAnimation
 
-from .model import Model
+from ..model import Model
 
 GROUND_COLOR = "0.35"
 BODY_COLORS = ["#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#17becf"]
@@ -354,16 +354,16 @@ def draw_family(model: Model, q=None, ax=None):
                 arrow(c, direction / np.linalg.norm(direction) * 0.8, "#2ca02c")
     elif family == "relative":
         for joint in mech.joints:
-            at = getattr(joint, "at", None) or getattr(joint, "point_i", None) or joint.guide_points[0]
+            at = joint.location or next(iter(mech.bodies[joint.body_j].points))
             xyz = model.point(q, at) if at in model.point_names else mech.point_position(at)
-            if joint.name in getattr(model, "cut_joints", []):
+            if joint.name in model.facts.cut_joints:
                 mark(xyz, f"{joint.name} (cut)", {"color": "black", "marker": "x"})
             else:
                 count = sum(1 for n in model.coordinate_names if n.endswith(f"_{joint.name}"))
                 mark(xyz, f"{joint.name}: {count}", {"color": "#ff7f0e", "marker": "D"})
     title = FAMILY_TITLES.get(family, family)
-    if getattr(model, "rotation", "angle") not in ("angle",):
-        title += f"\n({model.rotation.replace('_', ' ')})"
+    if model.facts.variant:
+        title += f"\n({model.facts.variant.replace('_', ' ')})"
     ax.set_title(f"{title}\nn = {model.n_coordinates}", fontsize=9)
     if not spatial:
         ax.legend().set_visible(False) if ax.get_legend() else None

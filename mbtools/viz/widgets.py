@@ -12,8 +12,8 @@ import math
 import matplotlib.pyplot as plt
 import numpy as np
 
-from .kinematics import solve_position, solve_velocity, sweep_position
-from .model import Model
+from ..kinematics import solve_position, solve_velocity, sweep_position
+from ..model import Model
 from .plotting import draw_mechanism, limits, plot_trajectory
 
 
@@ -95,12 +95,12 @@ def family_comparison(mechanisms: dict, models: dict | None = None):
     mechanisms : dict
         Title → Mechanism.
     models : dict, optional
-        Title → the output of :func:`mbtools.counts.formulate_all`, if already formulated.
+        Title → the output of :func:`mbtools.analysis.formulate_all`, if already formulated.
     """
     import ipywidgets as widgets
     from IPython.display import HTML, display
 
-    from .counts import VARIANTS, coordinate_counts, formulate_all
+    from ..analysis.counts import coordinate_counts, formulate_all, variant_keys
     from .plotting import draw_family, plot_counts
 
     pages = []
@@ -126,7 +126,7 @@ def family_comparison(mechanisms: dict, models: dict | None = None):
             display(fig)
             plt.close(fig)
             spatial = mechanism.dimension == 3
-            keys = [k for k in VARIANTS if not (mechanism.dimension == 2 and k == "reference_point_euler_parameters")]
+            keys = variant_keys(mechanism)
             fig = plt.figure(figsize=(3.2 * len(keys), 3.4))
             for k, key in enumerate(keys, start=1):
                 ax = fig.add_subplot(1, len(keys), k, projection="3d" if spatial else None)

@@ -21,15 +21,20 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .mechanism import Mechanism
+from ..coordinates import VARIANTS, formulate
+from ..description import Mechanism
+from ..errors import MechanismError
+from ..kinematics.freedoms import null_and_idle
+from ..model.rank import rank_of_diagonal
 
-VARIANTS = {
-    "relative": ("relative", {}),
-    "reference_point_euler_angles": ("reference_point", {"rotation": "euler_angles"}),
-    "reference_point_euler_parameters": ("reference_point", {"rotation": "euler_parameters"}),
-    "basic": ("basic", {}),
-    "natural": ("natural", {}),
-}
+
+def variant_keys(mechanism: Mechanism) -> list[str]:
+    """The formulations compared for a mechanism: the five of
+    :data:`~mbtools.coordinates.VARIANTS` in space; in the plane, where a body's
+    orientation is one angle, a single ``"reference_point"``."""
+    if mechanism.dimension == 3:
+        return list(VARIANTS)
+    return ["relative", "reference_point", "basic", "natural"]
 
 
 @dataclass(frozen=True)
@@ -48,16 +53,17 @@ class FamilyCount:
 
 def count_model(model, gruebler: int) -> FamilyCount:
     """The counts of one formulated model (Jacobian rank at its reference drawing)."""
+    q = model.reference_q
     rows = [k for k, c in enumerate(model.constraints) if not c.is_driver]
-    J = model.jacobian(model.reference_q)[rows]
+    J = model.jacobian(q, model.input_values(q))[rows]
     sv = np.linalg.svd(J, compute_uv=False) if J.size else np.zeros(0)
-    rank = int(np.sum(sv > 1e-9 * sv[0])) if sv.size and sv[0] > 0 else 0
+    rank = rank_of_diagonal(sv)
     n, m = model.n_coordinates, len(rows)
     mobility = n - rank
     notes = []
     if m > rank:
         notes.append(f"{m - rank} of the {m} equations are redundant (pivoting sets them aside)")
-    idle = _idle_directions(model, J, sv, rank)
+    idle = null_and_idle(model, q, J)[1]
     if idle:
         notes.append(
             f"{idle} idle freedom(s) that move no point (the spin of a link between two ball "
@@ -70,28 +76,14 @@ def count_model(model, gruebler: int) -> FamilyCount:
         )
     elif mobility - idle > gruebler:
         notes.append("special geometry: the joints' conditions are not independent, so Grübler–Kutzbach undercounts")
-    family = model.family if model.family != "reference_point" else f"reference_point ({getattr(model, 'rotation', '')})"
-    return FamilyCount(family, n, m, rank, mobility, m - rank, gruebler, "; ".join(notes))
-
-
-def _idle_directions(model, J, sv, rank) -> int:
-    """Dimension of the part of the null space of J that moves no point or vector."""
-    from .kinematics import idle_dimension
-
-    return idle_dimension(model, J)
+    return FamilyCount(model.facts.label, n, m, rank, mobility, m - rank, gruebler, "; ".join(notes))
 
 
 def formulate_all(mechanism: Mechanism) -> dict:
     """The mechanism formulated in every family, keyed as :func:`coordinate_counts`."""
-    from . import formulate
-
     models = {}
-    for key, (family, options) in VARIANTS.items():
-        if mechanism.dimension == 2 and family == "reference_point":
-            if key.endswith("parameters") and "reference_point_euler_angles" in models:
-                models[key] = models["reference_point_euler_angles"]
-                continue
-            options = {}
+    for key in variant_keys(mechanism):
+        family, options = VARIANTS.get(key, (key, {}))
         models[key] = formulate(mechanism, family, **options)
     return models
 
@@ -100,18 +92,18 @@ def coordinate_counts(mechanism: Mechanism, models: dict | None = None) -> dict[
     """Coordinates, constraints and mobility of ``mechanism`` in every family.
 
     Keys: ``"relative"``, ``"reference_point_euler_angles"``,
-    ``"reference_point_euler_parameters"``, ``"basic"``, ``"natural"``. A planar
-    mechanism has one angle per body in reference-point coordinates: both
-    reference-point keys then hold that model.
+    ``"reference_point_euler_parameters"``, ``"basic"``, ``"natural"`` for a spatial
+    mechanism; a planar one has one angle per body in reference-point coordinates, and
+    one key ``"reference_point"`` for them.
     """
     if not isinstance(mechanism, Mechanism):
-        raise TypeError(
+        raise MechanismError(
             f"coordinate_counts takes a Mechanism, not {type(mechanism).__name__}"
             + (": pass model.mechanism." if hasattr(mechanism, "mechanism") else ".")
         )
     models = models or formulate_all(mechanism)
     gruebler = mechanism.gruebler_kutzbach()
-    return {key: count_model(models[key], gruebler) for key in VARIANTS}
+    return {key: count_model(models[key], gruebler) for key in variant_keys(mechanism)}
 
 
 def counts_table(mechanism: Mechanism, models: dict | None = None) -> str:

@@ -1,4 +1,4 @@
-"""Closed-form kinematics of the planar examples, independent of the numerical solvers.
+"""Closed-form kinematics of the examples, independent of the numerical solvers.
 
 These are the references the numerical formulations are checked against, in the
 tests and in the book. Nothing here calls a solver.
@@ -8,6 +8,9 @@ tests and in the book. Nothing here calls a solver.
   accelerations from the loop-closure equation a e^{iθ₂} + b e^{iθ₃} − c e^{iθ₄} − d = 0
   differentiated once and twice (two linear equations each, solved by Cramer's rule).
 * Offset slider-crank: B = (r cos θ ± √(l² − (e − r sin θ)²), e), differentiated by hand.
+* Cardan joint: tan φ₂ = cos β tan φ₁.
+* The spatial RSSR, RSCR, SSC and slider-crank: :mod:`mbtools.analysis.closed_forms_spatial`,
+  whose functions this module also offers.
 
 Example
 -------
@@ -150,3 +153,9 @@ def cardan_speed_ratio(phi1, shaft_angle: float):
     :func:`cardan_output_rotation`)."""
     phi1 = np.asarray(phi1, dtype=float)
     return math.cos(shaft_angle) / (1.0 - math.sin(shaft_angle) ** 2 * np.sin(phi1) ** 2)
+
+
+from .closed_forms_spatial import rscr_rod, rssr_rocker, spatial_slider_crank_slider, ssc_slide  # noqa: E402
+
+__all__ = ["cardan_output_rotation", "cardan_speed_ratio", "four_bar", "four_bar_angles", "rscr_rod",
+           "rssr_rocker", "slider_crank", "spatial_slider_crank_slider", "ssc_slide"]

@@ -35,10 +35,10 @@ from __future__ import annotations
 import numpy as np
 import sympy as sp
 
-from . import constraints as cc
-from .formulation import PointFormulation, rigid_groups
-from .mechanism import Cylindrical, Mechanism, Prismatic, Translational, Universal
-from .model import Model
+from ..description import Cylindrical, Mechanism, Prismatic, Revolute, Rigid, Spherical, Translational, Universal
+from ..model import Model
+from . import conditions as cc
+from .points import PointFormulation, joined, rigid_groups
 
 # A direction counts as independent of the directions already kept when the sine of
 # its angle to their span exceeds this (else it is written as their combination).
@@ -51,30 +51,59 @@ def formulate_natural(mechanism: Mechanism) -> Model:
     for label, points, vectors in rigid_groups(mechanism):
         rigid_body_conditions(f, label, points, vectors)
     for joint in mechanism.joints:
-        if isinstance(joint, Universal):
-            u, v = f.u[joint.axis_i], f.u[joint.axis_j]
-            value = float(np.dot(mechanism.vector_direction(joint.axis_i), mechanism.vector_direction(joint.axis_j)))
-            c = f.constant(f"c_{joint.axis_i}{joint.axis_j}", value)
-            f.add(f"{joint.name}: arms {joint.axis_i}·{joint.axis_j}", "dot", cc.dot_condition(u, v, c))
-        elif isinstance(joint, Cylindrical):
-            d = f.r[joint.point_j] - f.r[joint.point_i]
-            for axis, expression in zip("xyz", cc.cross_vector_condition(f.u[joint.axis], d)):
-                f.add(
-                    f"{joint.name}: {joint.point_j} on the axis {joint.axis} through {joint.point_i} ({axis})",
-                    "cross",
-                    expression,
-                )
-            if isinstance(joint, Translational):
-                sides = []
-                for body, point in ((joint.body_i, joint.point_i), (joint.body_j, joint.point_j)):
-                    label, d0, end = mechanism.off_axis_direction(body, joint.axis, (point, point))
-                    symbol = f.u[label] if end is None else f.r[end] - f.r[point]
-                    sides.append((label, symbol, d0))
-                translational_lock(f, joint.name, f.u[joint.axis], mechanism.vector_direction(joint.axis), sides)
-        elif isinstance(joint, Prismatic):
-            f.planar_prismatic(joint)
+        JOINTS[type(joint)](f, joint)
     f.drivers()
     return f.model("natural")
+
+
+def shares_what_it_joins(f: PointFormulation, joint) -> None:
+    """Revolute and spherical pairs share a point (and a revolute in space its axis
+    vector); a rigid joint merges two bodies into one: no equation of their own."""
+
+
+def universal(f: PointFormulation, joint: Universal) -> None:
+    """The arms of the cross keep their angle: u_i·u_j = c (paper, Fig. 6)."""
+    u, v = f.u[joint.axis_i], f.u[joint.axis_j]
+    value = float(np.dot(f.mechanism.vector_direction(joint.axis_i), f.mechanism.vector_direction(joint.axis_j)))
+    c = f.constant(f"c_{joined(joint.axis_i, joint.axis_j)}", value)
+    f.add(f"{joint.name}: arms {joint.axis_i}·{joint.axis_j}", "dot", cc.dot_condition(u, v, c), 0)
+
+
+def cylindrical(f: PointFormulation, joint: Cylindrical) -> None:
+    """The two bodies share the axis u, and the point of body j stays on body i's line
+    along it: u × (r_j − r_i) = 0 (three components, two independent; paper, Fig. 6)."""
+    d = f.r[joint.point_j] - f.r[joint.point_i]
+    for axis, expression in zip("xyz", cc.cross_vector_condition(f.u[joint.axis], d)):
+        f.add(f"{joint.name}: {joint.point_j} on the axis {joint.axis} through {joint.point_i} ({axis})",
+              "cross", expression, 1)
+
+
+def translational(f: PointFormulation, joint: Translational) -> None:
+    """A cylindrical pair that also keeps the bodies from turning about the axis."""
+    cylindrical(f, joint)
+    sides = []
+    for body, point in ((joint.body_i, joint.point_i), (joint.body_j, joint.point_j)):
+        label, d0, end = f.mechanism.off_axis_direction(body, joint.axis, (point, point))
+        symbol = f.u[label] if end is None else f.r[end] - f.r[point]
+        sides.append((label, symbol, d0, 0 if end is None else 1))
+    translational_lock(f, joint.name, f.u[joint.axis], f.mechanism.vector_direction(joint.axis), sides)
+
+
+def planar_prismatic(f: PointFormulation, joint: Prismatic) -> None:
+    """The planar prismatic pair, as in basic coordinates (paper, Fig. 6b)."""
+    f.planar_prismatic(joint)
+
+
+#: How natural coordinates write each joint type.
+JOINTS = {
+    Revolute: shares_what_it_joins,
+    Spherical: shares_what_it_joins,
+    Rigid: shares_what_it_joins,
+    Universal: universal,
+    Cylindrical: cylindrical,
+    Translational: translational,
+    Prismatic: planar_prismatic,
+}
 
 
 def translational_lock(f: PointFormulation, joint: str, u, u0: np.ndarray, sides) -> None:
@@ -82,15 +111,15 @@ def translational_lock(f: PointFormulation, joint: str, u, u0: np.ndarray, sides
     of the other keep their angle about u — by the scalar product a·b = c where it is
     sensitive to that rotation (the projections normal to u far from parallel), else by
     the triple product u·(a × b) = c (cubic)."""
-    (la, a, a0), (lb, b, b0) = sides
+    (la, a, a0, pa_), (lb, b, b0, pb_) = sides
     pa, pb = a0 - (a0 @ u0) * u0, b0 - (b0 @ u0) * u0
     cosine = float(pa @ pb) / float(np.linalg.norm(pa) * np.linalg.norm(pb))
     if abs(cosine) < 0.7:
-        c = f.constant(f"c_{la}{lb}", float(a0 @ b0))
-        f.add(f"{joint}: no rotation, {la}·{lb}", "dot", cc.dot_condition(a, b, c))
+        c = f.constant(f"c_{joined(la, lb)}", float(a0 @ b0))
+        f.add(f"{joint}: no rotation, {la}·{lb}", "dot", cc.dot_condition(a, b, c), pa_ + pb_)
     else:
-        c = f.constant(f"c_{la}{lb}", float(u0 @ np.cross(a0, b0)))
-        f.add(f"{joint}: no rotation, u·({la}×{lb})", "triple", u.dot(a.cross(b)) - c)
+        c = f.constant(f"c_{joined(la, lb)}", float(u0 @ np.cross(a0, b0)))
+        f.add(f"{joint}: no rotation, u·({la}×{lb})", "triple", u.dot(a.cross(b)) - c, pa_ + pb_)
 
 
 def rigid_body_conditions(f: PointFormulation, body: str, points: list[str], vectors: list[str]) -> None:
@@ -105,9 +134,10 @@ def rigid_body_conditions(f: PointFormulation, body: str, points: list[str], vec
     """
     directions = []  # (label, symbolic vector, reference value, end point or None)
     for k in points[1:]:
-        directions.append((f"{points[0]}{k}", f.r[k] - f.r[points[0]], f.pos(k) - f.pos(points[0]), k))
+        directions.append((joined(points[0], k), f.r[k] - f.r[points[0]], f.pos(k) - f.pos(points[0]), k))
     for v in vectors:
         directions.append((v, f.u[v], f.mechanism.vector_direction(v), None))
+    power = {label: (1 if end is not None else 0) for label, _, _, end in directions}
     kept: list[tuple] = []
     for label, w, w0, end in directions:
         sine = _sine_to_span(w0, [k[2] for k in kept])
@@ -118,10 +148,11 @@ def rigid_body_conditions(f: PointFormulation, body: str, points: list[str], vec
             elif label not in f.normalised:
                 # a unit vector shared by two bodies is normalised once
                 f.normalised.add(label)
-                f.add(f"unit vector {label}", "unit", w.dot(w) - 1)
+                f.add(f"unit vector {label}", "unit", w.dot(w) - 1, 0)
             for other_label, other, other0, _ in kept:
-                c = f.constant(f"c_{other_label}{label}", float(np.dot(other0, w0)))
-                f.add(f"{body}: dot {other_label}·{label}", "dot", cc.dot_condition(other, w, c))
+                c = f.constant(f"c_{joined(other_label, label)}", float(np.dot(other0, w0)))
+                f.add(f"{body}: dot {other_label}·{label}", "dot", cc.dot_condition(other, w, c),
+                      power[other_label] + power[label])
             kept.append((label, w, w0, end))
             continue
         basis = [(k[0], k[1], k[2]) for k in kept]
@@ -129,12 +160,13 @@ def rigid_body_conditions(f: PointFormulation, body: str, points: list[str], vec
             basis.append(frame)
         basis0 = np.array([b[2] for b in basis]).T
         alphas, *_ = np.linalg.lstsq(basis0, w0, rcond=None)
-        symbols = [f.constant(f"alpha_{label}{b[0]}", float(a)) for a, b in zip(alphas, basis)]
+        symbols = [f.constant(f"alpha_{joined(label, b[0])}", float(a)) for a, b in zip(alphas, basis)]
         for axis, expression in zip("xyz", cc.linear_combination_condition(w, [b[1] for b in basis], symbols)):
             f.add(
                 f"{body}: {label} = combination of {', '.join(b[0] for b in basis)} ({axis})",
                 "combination",
                 expression,
+                power[label],
             )
 
 

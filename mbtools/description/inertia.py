@@ -26,7 +26,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .errors import MechanismError
+from ..errors import MechanismError
 
 # Relative tolerance on symmetry, on negative eigenvalues and on the triangle inequality.
 INERTIA_TOLERANCE = 1e-9
@@ -41,19 +41,75 @@ class MassProperties:
     centre: np.ndarray
     inertia: np.ndarray | float
 
+    @property
+    def is_slender(self) -> bool:
+        """True for a spatial body with no inertia about some axis (a slender bar)."""
+        J = np.asarray(self.inertia, dtype=float)
+        if J.ndim == 0:
+            return False
+        moments = np.linalg.eigvalsh(J)
+        return bool(moments[0] <= INERTIA_TOLERANCE * max(float(moments[-1]), 1e-300))
 
-def uniform_bar(mass: float, end_a, end_b) -> MassProperties:
-    """A slender uniform bar between two points: G at the middle; J_G = m L² / 12 in
-    the plane, and in space m L²/12 (I − e eᵀ) with e the bar's unit direction (no
-    inertia about its own axis)."""
+
+def uniform_bar(mass: float, end_a, end_b, radius: float = 0.0) -> MassProperties:
+    """A uniform bar between two points: a solid circular cylinder of ``radius``.
+
+    G is at the middle. In the plane J_G = m L² / 12 (the radius does not enter the
+    turn about the normal of a slender bar). In space, with e the bar's unit direction,
+
+        J_G = m (3 r² + L²) / 12 (I − e eᵀ) + m r² / 2 · e eᵀ,
+
+    and ``radius=0`` is the *slender bar*: a line of mass with no inertia about its own
+    axis. That is exact for a body described by two points only (natural and basic
+    coordinates, which do not model its spin), but it leaves a singular inertia tensor:
+    the reference-point and relative families, whose coordinates turn the bar about its
+    axis, cannot use it for dynamics, and :func:`require_regular_inertia` says so.
+
+    >>> bar = uniform_bar(12.0, (0, 0, 0), (1, 0, 0), radius=0.1)
+    >>> [round(float(v), 4) for v in bar.inertia.diagonal()]   # m r²/2, then m(3r² + L²)/12 twice
+    [0.06, 1.03, 1.03]
+    >>> bar.is_slender, uniform_bar(12.0, (0, 0, 0), (1, 0, 0)).is_slender
+    (False, True)
+    """
     a, b = np.asarray(end_a, dtype=float), np.asarray(end_b, dtype=float)
     d = b - a
     length = float(np.linalg.norm(d))
-    moment = mass * length**2 / 12.0
+    if length == 0:
+        raise MechanismError(f"uniform_bar: the ends {tuple(a)} and {tuple(b)} coincide; a bar needs a length.")
+    if not (isinstance(radius, (int, float)) and np.isfinite(radius) and radius >= 0):
+        raise MechanismError(f"uniform_bar: radius must be a length ≥ 0 (0 for a slender bar), got {radius!r}.")
     if a.size == 2:
-        return MassProperties(float(mass), (a + b) / 2, moment)
-    e = d / length if length > 0 else np.zeros(3)
-    return MassProperties(float(mass), (a + b) / 2, moment * (np.eye(3) - np.outer(e, e)))
+        return MassProperties(float(mass), (a + b) / 2, mass * length**2 / 12.0)
+    e = d / length
+    transverse = mass * (3 * radius**2 + length**2) / 12.0
+    axial = mass * radius**2 / 2.0
+    return MassProperties(float(mass), (a + b) / 2, transverse * (np.eye(3) - np.outer(e, e)) + axial * np.outer(e, e))
+
+
+def require_regular_inertia(body: str, properties: MassProperties, family: str) -> None:
+    """Refuse, by name, a singular inertia tensor where the family's coordinates turn the
+    body about every axis (a spatial body placed by a full frame): its mass matrix would
+    be singular and the dynamics undetermined. A slender bar (no inertia about its own
+    axis) is fine as a two-point body of the point families.
+
+    >>> require_regular_inertia("coupler", uniform_bar(1.0, (0, 0, 0), (1, 0, 0)), "reference_point")
+    Traceback (most recent call last):
+    ...
+    mbtools.errors.MechanismError: Body 'coupler' has no inertia about the axis (1, 0, 0) ...
+    """
+    J = np.asarray(properties.inertia, dtype=float)
+    if J.ndim == 0:
+        return
+    moments, axes = np.linalg.eigh(J)
+    if moments[0] > INERTIA_TOLERANCE * max(float(moments[-1]), 1e-300):
+        return
+    axis = "(" + ", ".join(f"{float(c):.3g}" for c in axes[:, 0] * np.sign(axes[np.argmax(np.abs(axes[:, 0])), 0])) + ")"
+    raise MechanismError(
+        f"Body '{body}' has no inertia about the axis {axis} (a slender bar's mass "
+        f"properties), but {family} coordinates turn it about that axis too: its mass matrix "
+        "would be singular. Give the bar a radius (uniform_bar(m, A, B, radius=r)) or a full "
+        "inertia tensor, or use natural or basic coordinates, where a bar is two points."
+    )
 
 
 def checked_mass_properties(body: str, properties: MassProperties, dimension: int) -> MassProperties:

@@ -1,0 +1,508 @@
+"""A mechanism described once, independently of any coordinates.
+
+See :class:`Mechanism` for how to describe one; the joint types are in
+:mod:`mbtools.description.joints`, the checks of the whole description and the joint
+graph in :mod:`mbtools.description.topology`.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..errors import MechanismError
+from .inertia import MassProperties, checked_mass_properties
+from .joints import (
+    GROUND,
+    AngleDriver,
+    Body,
+    Cylindrical,
+    Driver,
+    Joint,
+    Prismatic,
+    Revolute,
+    Rigid,
+    SlideDriver,
+    Spherical,
+    Translational,
+    Universal,
+)
+from .drawing import Drawing
+from .frames import axis_frame
+from .topology import check_description, gruebler_kutzbach
+from .validate import coordinates_of, named_entries, require_identifier
+
+AXIS_NAMES = {"x", "y", "z"}
+
+
+class Mechanism(Drawing):
+    """A mechanism: a ground, bodies with named points (and unit vectors), joints, inputs.
+
+    The mechanism is **drawn already assembled**, in one *reference configuration*: each
+    body lists its named points at their positions in that drawing (any length unit, the
+    same throughout). Lengths, areas and angles that the rigid bodies keep are read from
+    the drawing, so the description cannot contradict itself; the drawing is also the
+    default starting guess of the position problem. A point that two bodies list (same
+    name, same place) is where a joint joins them. Angles are in radians.
+
+    How to describe one:
+
+    1. ``m = Mechanism("name")`` (``dimension=3`` for a spatial mechanism);
+    2. ``m.add_ground({...})`` with the fixed points (in space also the fixed unit
+       vectors: joint axes), then ``m.add_body(name, {...})`` for each moving body;
+    3. joints: ``add_revolute``, ``add_prismatic`` (plane); ``add_revolute`` with
+       ``axis=``, ``add_spherical``, ``add_cylindrical``, ``add_translational``,
+       ``add_universal`` (space); ``add_rigid`` (both);
+    4. inputs: ``add_angle_driver`` or ``add_slide_driver``, one per degree of freedom;
+    5. ``m.check()`` (the formulations call it too), ``print(m.summary())``.
+
+    Then ``mbtools.formulate(m, family)`` gives a model in one family of coordinates.
+
+    Parameters
+    ----------
+    name : str
+        Shown in tables and error messages.
+    dimension : int
+        2 for a planar mechanism, 3 for a spatial one.
+
+    Example
+    -------
+    A pendulum hinged at the origin, driven by its angle:
+
+    >>> m = Mechanism("pendulum")
+    >>> m.add_ground({"O": (0.0, 0.0)})
+    >>> m.add_body("bar", {"O": (0.0, 0.0), "P": (1.0, 0.0)})
+    >>> m.add_revolute("ground", "bar", at="O")
+    >>> m.add_angle_driver("swing", tail="O", head="P")
+    >>> m.check()
+    >>> m.moving_points()
+    ['P']
+    """
+
+    def __init__(self, name: str, dimension: int = 2):
+        if not isinstance(name, str) or not name.strip():
+            raise MechanismError(f"A mechanism's name is a non-empty string, got {name!r}.")
+        if isinstance(dimension, bool) or dimension not in (2, 3):
+            raise MechanismError(
+                f"Mechanism '{name}': dimension must be 2 (planar) or 3 (spatial), got "
+                f"{dimension!r}."
+            )
+        self.name = name
+        self.dimension = int(dimension)
+        self.bodies: dict[str, Body] = {}
+        self.joints: list[Joint] = []
+        self.drivers: list[Driver] = []
+
+    def __repr__(self) -> str:
+        kind = "planar" if self.dimension == 2 else "spatial"
+        return (f"<Mechanism '{self.name}' ({kind}): {len(self.bodies)} bodies, "
+                f"{len(self.joints)} joints, inputs {[d.name for d in self.drivers]}>")
+
+    # ----------------------------------------------------------------- building
+    def add_ground(self, points: dict, vectors: dict | None = None) -> None:
+        """Add the fixed body, named ``"ground"``, with its points (fixed positions) and,
+        in space, its unit vectors (fixed joint axes)."""
+        self._add_body(GROUND, points, is_ground=True, vectors=vectors)
+
+    def add_body(self, name: str, points: dict, vectors: dict | None = None,
+                 mass: MassProperties | None = None) -> None:
+        """Add a moving body with its points (and unit vectors) in the reference drawing,
+        and optionally its mass properties (mass, centre of mass in the drawing, inertia
+        about it; see :mod:`mbtools.description.inertia`).
+
+        ``points`` is a dict from point names to coordinates, e.g. ``{"A": (0, 0), "B":
+        (1, 0)}``. A point that two bodies share (same name) must sit at the same position
+        in both, and the two bodies must be joined there by a revolute, spherical or
+        universal joint; a shared unit vector must be the axis of a revolute or
+        cylindrical joint between them.
+        """
+        if name == GROUND:
+            raise MechanismError(
+                "'ground' is the fixed body: add it with add_ground(), not add_body()."
+            )
+        self._add_body(name, points, is_ground=False, vectors=vectors, mass=mass)
+
+    def _add_body(self, name: str, points, is_ground: bool, vectors=None, mass=None) -> None:
+        if not isinstance(name, str) or not name:
+            raise MechanismError(f"A body name must be a non-empty string, got {name!r}.")
+        require_identifier("Body", name)
+        points = named_entries("points", name, points)
+        vectors = named_entries("vectors", name, vectors)
+        for kind, names in (("Point", points), ("Vector", vectors)):
+            for label in names:
+                require_identifier(kind, label, f" of body '{name}'")
+        if name in self.bodies:
+            raise MechanismError(
+                f"Body '{name}' is defined twice: give each body a distinct name."
+            )
+        if not points:
+            raise MechanismError(f"Body '{name}' has no points: list at least one point.")
+        self._refuse_axis_name_clash(name, points, vectors)
+        clean = {point: self._new_point(name, point, xy) for point, xy in points.items()}
+        unit = {vector: self._new_vector(name, vector, xyz, clean) for vector, xyz in vectors.items()}
+        properties = None if mass is None else checked_mass_properties(name, mass, self.dimension)
+        self.bodies[name] = Body(name, clean, is_ground, unit, properties)
+
+    def _refuse_axis_name_clash(self, body: str, points: dict, vectors: dict) -> None:
+        """Point P has coordinates x_P, y_P, z_P and vector v components v_x, v_y, v_z,
+        so a point named y beside a vector named x would both own the symbol x_y."""
+        point_axes = {p for p in points if p in AXIS_NAMES} | {
+            p for b in self.bodies.values() for p in b.points if p in AXIS_NAMES}
+        vector_axes = {v for v in vectors if v in AXIS_NAMES} | {
+            v for b in self.bodies.values() for v in b.vectors if v in AXIS_NAMES}
+        if point_axes and vector_axes:
+            raise MechanismError(
+                f"Body '{body}': a point named {sorted(point_axes)[0]!r} and a vector named "
+                f"{sorted(vector_axes)[0]!r} would share a coordinate symbol (point P has x_P, y_P, z_P; "
+                "vector v has v_x, v_y, v_z): rename the point, for example with a capital letter."
+            )
+
+    def _new_point(self, body: str, point: str, xy) -> np.ndarray:
+        value = coordinates_of("Point", body, point, xy, self.dimension)
+        for other in self.bodies.values():
+            if point in other.vectors:
+                raise MechanismError(
+                    f"'{point}' is a point of body '{body}' but a vector of body "
+                    f"'{other.name}': use distinct names for points and vectors."
+                )
+            if point in other.points and not np.allclose(other.points[point], value, rtol=0, atol=1e-12):
+                raise MechanismError(
+                    f"Point '{point}' of body '{body}' is at {_xy(value)} but body "
+                    f"'{other.name}' has it at {_xy(other.points[point])}: a shared point must "
+                    "have one position in the reference drawing."
+                )
+        return value
+
+    def _new_vector(self, body: str, vector: str, xyz, points: dict) -> np.ndarray:
+        if vector in points:
+            raise MechanismError(f"Body '{body}': '{vector}' names both a point and a vector; rename one.")
+        value = coordinates_of("Vector", body, vector, xyz, self.dimension)
+        length = float(np.linalg.norm(value))
+        if abs(length - 1.0) > 1e-9:
+            hint = _xy(value / length) if length else "(a nonzero direction)"
+            raise MechanismError(
+                f"Vector '{vector}' of body '{body}' has length {length:.6g}: unit vectors "
+                f"must have length 1. Normalise it: {hint}."
+            )
+        for other in self.bodies.values():
+            if vector in other.vectors and not np.allclose(other.vectors[vector], value, rtol=0, atol=1e-9):
+                raise MechanismError(
+                    f"Vector '{vector}' of body '{body}' is {_xy(value)} but body "
+                    f"'{other.name}' has it as {_xy(other.vectors[vector])}: a shared "
+                    "vector must have one direction in the reference drawing."
+                )
+            if vector in other.points or any(p in other.vectors for p in points):
+                raise MechanismError(
+                    f"'{vector}' is a vector of body '{body}' but a point of body "
+                    f"'{other.name}': use distinct names for points and vectors."
+                )
+        return value
+
+    def add_revolute(self, body_i: str, body_j: str, at: str, axis: str | None = None,
+                     name: str | None = None) -> None:
+        """Join two bodies by a revolute pair at their shared point ``at``; in space also
+        about their shared unit vector ``axis``."""
+        name = name or f"R_{at}"
+        self._require_bodies(name, body_i, body_j)
+        self._require_shared(name, "point", at, body_i, body_j)
+        if self.dimension == 2 and axis is not None:
+            raise MechanismError(
+                f"Revolute '{name}': a planar revolute turns about the normal to the plane; "
+                "give no axis (axis= is for spatial mechanisms)."
+            )
+        if self.dimension == 3:
+            if axis is None:
+                raise MechanismError(
+                    f"Revolute '{name}': a spatial revolute needs its axis, a unit vector "
+                    "that both bodies list: add_revolute(..., axis='name')."
+                )
+            self._require_shared(name, "vector", axis, body_i, body_j)
+        self._add_joint(Revolute(name, body_i, body_j, at, axis))
+
+    def add_rigid(self, body_i: str, body_j: str, name: str | None = None) -> None:
+        """Weld two bodies together: they move as one (they may share points and vectors)."""
+        name = name or f"W_{body_i}_{body_j}"
+        self._require_bodies(name, body_i, body_j)
+        self._add_joint(Rigid(name, body_i, body_j))
+
+    def add_spherical(self, body_i: str, body_j: str, at: str, name: str | None = None) -> None:
+        """Join two bodies by a spherical pair (ball joint) at their shared point ``at``."""
+        name = name or f"S_{at}"
+        self._require_spatial(name, "spherical")
+        self._require_bodies(name, body_i, body_j)
+        self._require_shared(name, "point", at, body_i, body_j)
+        self._add_joint(Spherical(name, body_i, body_j, at))
+
+    def add_translational(self, body_i: str, body_j: str, axis: str, points: tuple[str, str],
+                          name: str | None = None) -> None:
+        """Join two bodies by a prismatic pair in space (translational joint) along their
+        shared unit vector ``axis``; ``points`` = (a point of body i, a point of body j),
+        both on the joint's line. Each body must also have a point or vector off that
+        line, which keeps it from turning about the axis."""
+        name = name or f"P_{axis}"
+        self._add_line_joint(Translational, "translational", body_i, body_j, axis, points, name)
+        for body in (body_i, body_j):
+            if self.off_axis_direction(body, axis, points) is None:
+                self.joints.pop()
+                raise MechanismError(
+                    f"Translational '{name}': body '{body}' has no point or vector off the axis "
+                    f"'{axis}', so nothing keeps it from turning about it; add one."
+                )
+
+    def add_cylindrical(self, body_i: str, body_j: str, axis: str, points: tuple[str, str],
+                        name: str | None = None) -> None:
+        """Join two bodies by a cylindrical pair along their shared unit vector ``axis``;
+        ``points`` = (a point of body i, a point of body j), both on the joint's line."""
+        self._add_line_joint(Cylindrical, "cylindrical", body_i, body_j, axis, points, name or f"C_{axis}")
+
+    def _add_line_joint(self, kind, label: str, body_i: str, body_j: str, axis: str, points, name: str) -> None:
+        self._require_spatial(name, label)
+        self._require_bodies(name, body_i, body_j)
+        self._require_shared(name, "vector", axis, body_i, body_j)
+        if len(points) != 2:
+            raise MechanismError(f"Joint '{name}': give points=(point of {body_i}, point of {body_j}).")
+        p_i, p_j = points
+        for body, p in ((body_i, p_i), (body_j, p_j)):
+            if p not in self.bodies[body].points:
+                raise MechanismError(
+                    f"Joint '{name}': point '{p}' is not on body '{body}' (its points: "
+                    f"{sorted(self.bodies[body].points)})."
+                )
+        u = self.bodies[body_i].vectors[axis]
+        d = self.bodies[body_j].points[p_j] - self.bodies[body_i].points[p_i]
+        if np.linalg.norm(np.cross(u, d)) > 1e-9 * max(1.0, np.linalg.norm(d)):
+            raise MechanismError(
+                f"Joint '{name}': points '{p_i}' and '{p_j}' are not on one line along "
+                f"'{axis}' in the drawing; move them onto the joint's axis."
+            )
+        self._add_joint(kind(name, body_i, body_j, axis, p_i, p_j))
+
+    def add_universal(self, body_i: str, body_j: str, at: str, axes: tuple[str, str],
+                      name: str | None = None) -> None:
+        """Join two bodies by a universal (Cardan) joint at their shared point ``at``;
+        ``axes`` = (arm of the cross on body i, arm on body j), unit vectors."""
+        name = name or f"U_{at}"
+        self._require_spatial(name, "universal")
+        self._require_bodies(name, body_i, body_j)
+        self._require_shared(name, "point", at, body_i, body_j)
+        if len(axes) != 2:
+            raise MechanismError(f"Universal '{name}': give axes=(vector of {body_i}, vector of {body_j}).")
+        for body, v in zip((body_i, body_j), axes):
+            if v not in self.bodies[body].vectors:
+                raise MechanismError(
+                    f"Universal '{name}': body '{body}' has no vector '{v}' (its vectors: "
+                    f"{sorted(self.bodies[body].vectors)})."
+                )
+        u, v = self.bodies[body_i].vectors[axes[0]], self.bodies[body_j].vectors[axes[1]]
+        if np.linalg.norm(np.cross(u, v)) < 1e-6:
+            raise MechanismError(
+                f"Universal '{name}': the arms '{axes[0]}' and '{axes[1]}' are parallel; the "
+                "arms of a Cardan cross must be at an angle (usually 90°)."
+            )
+        self._add_joint(Universal(name, body_i, body_j, at, axes[0], axes[1]))
+
+    def add_prismatic(
+        self,
+        guide_body: str,
+        guide_points: tuple[str, str],
+        slider_body: str,
+        slider_points: tuple[str, str],
+        name: str | None = None,
+    ) -> None:
+        """Join ``slider_body`` to ``guide_body`` by a prismatic pair (paper's Fig. 6b).
+
+        ``guide_points`` (i, j) on the guide body give the sliding direction;
+        ``slider_points`` (k, q) on the slider body keep their place relative to it.
+        """
+        name = name or f"P_{slider_body}"
+        if self.dimension != 2:
+            raise MechanismError(
+                f"Prismatic '{name}': add_prismatic is the planar pair (Fig. 6b); in space use "
+                "add_translational(body_i, body_j, axis=..., points=(...))."
+            )
+        self._require_bodies(name, guide_body, slider_body)
+        for body, pts, role in (
+            (guide_body, guide_points, "guide"),
+            (slider_body, slider_points, "slider"),
+        ):
+            if len(pts) != 2 or pts[0] == pts[1]:
+                raise MechanismError(
+                    f"Prismatic '{name}': give two distinct {role} points, got {pts!r}."
+                )
+            for p in pts:
+                if p not in self.bodies[body].points:
+                    raise MechanismError(
+                        f"Prismatic '{name}': {role} point '{p}' is not on body '{body}' "
+                        f"(its points: {sorted(self.bodies[body].points)})."
+                    )
+        i, j = (self.bodies[guide_body].points[p] for p in guide_points)
+        if np.linalg.norm(j - i) < 1e-12:
+            raise MechanismError(
+                f"Prismatic '{name}': guide points {guide_points} coincide, so they give "
+                "no sliding direction; move one of them."
+            )
+        k, q = (self.bodies[slider_body].points[p] for p in slider_points)
+        if np.linalg.norm(q - k) < 1e-12:
+            raise MechanismError(
+                f"Prismatic '{name}': slider points {slider_points} coincide; move one."
+            )
+        self._add_joint(
+            Prismatic(name, guide_body, tuple(guide_points), slider_body, tuple(slider_points))
+        )
+
+    def add_angle_driver(self, name: str, tail: str, head: str, axis: str | None = None,
+                         reference=None) -> None:
+        """Name an input: the angle of the vector tail→head of one body.
+
+        Planar: measured from +x. Spatial: measured about ``axis`` (a unit vector of the
+        ground) from ``reference`` (a direction; by default the ground x, y or z axis
+        least aligned with ``axis``, projected onto the plane normal to it).
+        """
+        self._require_new_input(name)
+        body = self._body_holding(name, (tail, head))
+        if self.bodies[body].is_ground:
+            raise MechanismError(
+                f"Angle driver '{name}': {tail}→{head} joins two ground points, so its angle never "
+                "changes and drives nothing; measure it on the moving body it turns."
+            )
+        d = self.bodies[body].points[head] - self.bodies[body].points[tail]
+        if self.dimension == 3:
+            ground = self.bodies.get(GROUND)
+            if axis is None or ground is None or axis not in ground.vectors:
+                raise MechanismError(
+                    f"Angle driver '{name}': in space an angle is measured about a fixed axis: "
+                    "pass axis= the name of a unit vector of the ground."
+                )
+            reference = self._reference_direction(name, ground.vectors[axis], reference)
+            d = d - np.dot(d, ground.vectors[axis]) * ground.vectors[axis]
+        elif axis is not None or reference is not None:
+            raise MechanismError(f"Angle driver '{name}': a planar angle takes no axis or reference.")
+        if np.linalg.norm(d) < 1e-12:
+            raise MechanismError(
+                f"Angle driver '{name}': points '{tail}' and '{head}' define no direction"
+                f"{' normal to the axis' if self.dimension == 3 else ''} (they coincide"
+                f"{' or lie along the axis' if self.dimension == 3 else ''})."
+            )
+        self.drivers.append(AngleDriver(name, tail, head, axis, None if reference is None else tuple(reference)))
+
+    def _reference_direction(self, driver: str, axis: np.ndarray, reference) -> np.ndarray:
+        if reference is None:
+            return axis_frame(axis)[0]
+        reference = coordinates_of("Reference direction", driver, "reference", reference, 3)
+        reference = reference - np.dot(reference, axis) * axis
+        if np.linalg.norm(reference) < 1e-9:
+            raise MechanismError(
+                f"Angle driver '{driver}': the reference direction lies along the axis; give "
+                "one perpendicular to it."
+            )
+        return reference / np.linalg.norm(reference)
+
+    def add_slide_driver(self, name: str, guide_points: tuple[str, str], point: str) -> None:
+        """Name an input: the distance of ``point`` along the guide i→j, measured from i."""
+        self._require_new_input(name)
+        body = self._body_holding(name, tuple(guide_points))
+        if self.point_position(point) is None:
+            raise MechanismError(f"Slide driver '{name}': no body has a point '{point}'.")
+        if all(self.bodies[b].is_ground for b in self.bodies_of_point(point)):
+            raise MechanismError(
+                f"Slide driver '{name}': '{point}' is a ground point, so its distance never changes "
+                "and drives nothing; measure a point of the sliding body."
+            )
+        i, j = (self.bodies[body].points[p] for p in guide_points)
+        if np.linalg.norm(j - i) < 1e-12:
+            raise MechanismError(f"Slide driver '{name}': guide points {guide_points} coincide.")
+        self.drivers.append(SlideDriver(name, tuple(guide_points), point))
+
+    def summary(self) -> str:
+        """A readable listing of the description: bodies and points, joints, inputs."""
+        lines = [f"Mechanism '{self.name}' ({'planar' if self.dimension == 2 else 'spatial'})"]
+        for body in self.bodies.values():
+            points = ", ".join(f"{p} {_xy(v)}" for p, v in body.points.items())
+            vectors = "".join(f", vector {v} {_xy(u)}" for v, u in body.vectors.items())
+            lines.append(f"  body {body.name:10s} {points}{vectors}")
+            if body.mass is not None:
+                J = body.mass.inertia
+                inertia = f"{J:.4g}" if np.ndim(J) == 0 else "[" + "; ".join(_xy(row) for row in J) + "]"
+                lines.append(f"       {'':10s} mass {body.mass.mass:.4g}, G {_xy(body.mass.centre)}, J_G {inertia}")
+        lines += [f"  {joint.describe()}" for joint in self.joints]
+        lines += [f"  {driver.describe()}" for driver in self.drivers]
+        return "\n".join(lines)
+
+    def _require_bodies(self, joint: str, body_i: str, body_j: str) -> None:
+        for body in (body_i, body_j):
+            if body not in self.bodies:
+                raise MechanismError(
+                    f"Joint '{joint}' names body '{body}', which does not exist; bodies "
+                    f"are {sorted(self.bodies)}. Add the body before the joint."
+                )
+        if body_i == body_j:
+            raise MechanismError(
+                f"Joint '{joint}' joins body '{body_i}' to itself: a joint connects two "
+                "different bodies."
+            )
+
+    def _require_spatial(self, joint: str, kind: str) -> None:
+        if self.dimension != 3:
+            raise MechanismError(
+                f"Joint '{joint}': a {kind} pair is a spatial joint; mechanism '{self.name}' "
+                "is planar (dimension=2). Use Mechanism(..., dimension=3)."
+            )
+
+    def _require_shared(self, joint: str, kind: str, name: str, body_i: str, body_j: str) -> None:
+        for body in (body_i, body_j):
+            entities = self.bodies[body].points if kind == "point" else self.bodies[body].vectors
+            if name not in entities:
+                raise MechanismError(
+                    f"Joint '{joint}': body '{body}' has no {kind} '{name}'. Both bodies must "
+                    f"list the joint {kind}; '{body}' has {sorted(entities)}."
+                )
+
+    def _add_joint(self, joint: Joint) -> None:
+        require_identifier("Joint", joint.name, "")
+        if any(j.name == joint.name for j in self.joints):
+            raise MechanismError(
+                f"Joint name '{joint.name}' is used twice: pass name= to tell them apart."
+            )
+        self.joints.append(joint)
+
+    def _require_new_input(self, name: str) -> None:
+        if not isinstance(name, str) or not name.isidentifier():
+            raise MechanismError(
+                f"Input name {name!r} must be a valid Python identifier (e.g. 'crank')."
+            )
+        if any(d.name == name for d in self.drivers):
+            raise MechanismError(f"Input '{name}' is defined twice.")
+
+    def _body_holding(self, driver: str, points: tuple[str, ...]) -> str:
+        holders = [body for body in self.bodies.values() if all(p in body.points for p in points)]
+        for body in holders:
+            if not body.is_ground:
+                return body.name
+        if holders:
+            return holders[0].name
+        raise MechanismError(
+            f"Driver '{driver}': no single body holds all of the points {list(points)}; "
+            "an angle or a guide must be measured on one body."
+        )
+
+    # ----------------------------------------------------------------- checking
+    # ----------------------------------------------------------------- checking
+    def check(self) -> None:
+        """Check the description as a whole; raise :class:`MechanismError` if it is wrong.
+
+        Checks: a ground exists; every shared point is joined (by a revolute, spherical
+        or universal joint) and every shared vector is a joint axis (revolute or
+        cylindrical) between the bodies that share it; every body is connected to the
+        ground through joints; planar bodies have at least two points; every moving body
+        has a point or vector that is not the ground's.
+        """
+        check_description(self)
+
+    def gruebler_kutzbach(self) -> int:
+        """Mobility by the Grübler–Kutzbach count (see
+        :func:`mbtools.description.topology.gruebler_kutzbach`)."""
+        return gruebler_kutzbach(self)
+
+
+def _xy(v) -> str:
+    """Coordinates for a message: (1, 0.5), not (np.float64(1.0), ...)."""
+    return "(" + ", ".join(f"{float(c):.6g}" for c in v) + ")"

@@ -1,0 +1,198 @@
+"""Compilation of a model's sympy expressions into fast numerical functions.
+
+The equations a page shows are the very expressions the numbers come from: they are
+compiled with :func:`sympy.lambdify` (common subexpressions shared). When every
+equation is at most quadratic in q — the 1985 paper's central claim for basic and
+natural coordinates — they are also compiled into the arrays of the quadratic form
+
+    Φ_i(q, s) = ½ qᵀ H_i q + b_i(s)ᵀ q + c_i(s),        Φ_q = H q + B(s),
+
+which is what the Newton–Raphson loop evaluates: one matrix product per iteration.
+Compilation is lazy: a function is built the first time it is needed, so formulating
+a model costs only the expressions themselves.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import sympy as sp
+
+
+def dense(rows, shape) -> np.ndarray:
+    """A lambdified nested list (entries may be scalars or arrays) as a dense array."""
+    out = np.zeros(shape)
+    for r, row in enumerate(rows):
+        out[r, :] = row
+    return out
+
+
+def second_derivative_along(exprs: sp.Matrix, qs, ss, with_inputs: bool):
+    """d²/dε² of exprs(q + ε q̇, s + ε ṡ) at ε = 0, and the symbols of q̇ and ṡ.
+
+    One directional derivative per expression instead of the n² entries of its
+    Hessian: for trigonometric models (angles) this is what keeps it cheap. It is the
+    term (Φ_q q̇)_q q̇ of γ (García de Jalón & Bayo 1994, eq. 3.45).
+    """
+    eps = sp.Symbol("epsilon_", real=True)
+    qd = sp.symbols(f"qd0:{len(qs)}")
+    sd = sp.symbols(f"sd0:{len(ss)}")
+    shift = {q: q + eps * v for q, v in zip(qs, qd)}
+    if with_inputs:
+        shift.update({x: x + eps * v for x, v in zip(ss, sd)})
+    moved = exprs.xreplace(shift)
+    return moved.diff(eps, 2).xreplace({eps: 0}), qd, sd
+
+
+class QuadraticForm:
+    """Φ = ½ q̃ᵀ H̃ q̃ in homogeneous coordinates q̃ = (q, 1), H̃_i = [[H_i, b_i], [b_iᵀ,
+    2 c_i]], with the entries that depend on the inputs filled in per solve. One
+    product H̃ q̃ gives both Φ_q (its first n columns) and Φ (half its product with q̃).
+    """
+
+    def __init__(self, Ht0: np.ndarray, flat: np.ndarray, fill):
+        self.Ht0, self.flat, self.fill = Ht0, flat, fill
+
+    @classmethod
+    def of(cls, exprs: list, qs: list, ss: list) -> "QuadraticForm | None":
+        """The quadratic form of the expressions, or None if one is not quadratic in q
+        or has a quadratic term whose coefficient depends on an input."""
+        m, n = len(exprs), len(qs)
+        Ht = np.zeros((m, n + 1, n + 1))
+        s_entries: list[tuple[int, int, sp.Expr]] = []  # (row, column or -1 for c, expr)
+        index = {s: k for k, s in enumerate(qs)}
+        sset = set(ss)
+        for row, e in enumerate(exprs):
+            try:
+                poly = sp.Poly(e, *qs) if qs else None
+            except sp.PolynomialError:  # transcendental in q (angles)
+                return None
+            if poly is None or poly.total_degree() > 2:
+                return None
+            for monom, coeff in poly.terms():
+                vars_ = [index[qs[k]] for k, p in enumerate(monom) for _ in range(p)]
+                depends_on_s = bool(coeff.free_symbols & sset)
+                if len(vars_) == 2:
+                    if depends_on_s:
+                        return None
+                    a, b = vars_
+                    Ht[row, a, b] += float(coeff) if a != b else 2.0 * float(coeff)
+                    if a != b:
+                        Ht[row, b, a] += float(coeff)
+                elif len(vars_) == 1:
+                    if depends_on_s:
+                        s_entries.append((row, vars_[0], coeff))
+                    else:
+                        Ht[row, vars_[0], n] += float(coeff)
+                        Ht[row, n, vars_[0]] += float(coeff)
+                elif depends_on_s:
+                    s_entries.append((row, -1, coeff))
+                else:
+                    Ht[row, n, n] += 2.0 * float(coeff)
+        flat, exprs_s = [], []
+        for r, col, e in s_entries:
+            if col >= 0:
+                flat += [np.ravel_multi_index((r, col, n), Ht.shape), np.ravel_multi_index((r, n, col), Ht.shape)]
+                exprs_s += [e, e]
+            else:
+                flat.append(np.ravel_multi_index((r, n, n), Ht.shape))
+                exprs_s.append(2 * e)
+        fill = sp.lambdify([ss], exprs_s, "math") if exprs_s else None
+        return cls(Ht, np.array(flat, dtype=int), fill)
+
+    def filled(self, s) -> np.ndarray:
+        """H̃ at the input values s."""
+        Ht = self.Ht0.copy()
+        if self.fill is not None:
+            Ht.reshape(-1)[self.flat] = self.fill(s)
+        return Ht
+
+    def newton_function(self, s):
+        """f(q) → (Φ, Φ_q) at the inputs s: one product with the filled H̃."""
+        Ht = self.filled(s)
+        m, n1 = Ht.shape[0], Ht.shape[1]
+        n = n1 - 1
+        Ht2 = Ht.reshape(m * n1, n1)
+        qt = np.empty(n1)
+        qt[n] = 1.0
+
+        def quadratic(q):
+            qt[:n] = q
+            M = (Ht2 @ qt).reshape(m, n1)  # row i: H̃_i q̃ = (Φ_q row i, b_i·q + 2c_i)
+            return 0.5 * (M @ qt), M[:, :n]
+
+        return quadratic
+
+
+class Compiled:
+    """The numerical functions of one model, each compiled on first use.
+
+    Parameters
+    ----------
+    exprs : list of sympy.Expr
+        Φ with the constant parameters substituted.
+    qs, ss : list of sympy.Symbol
+        Coordinates and inputs.
+    """
+
+    def __init__(self, exprs: list, qs: list, ss: list):
+        self.exprs, self.qs, self.ss = exprs, qs, ss
+        self.phi_matrix = sp.Matrix(exprs) if exprs else sp.zeros(0, 1)
+        self._cache: dict = {}
+
+    def _get(self, key, build):
+        if key not in self._cache:
+            self._cache[key] = build()
+        return self._cache[key]
+
+    @property
+    def phi(self):
+        return self._get("phi", lambda: sp.lambdify([self.qs, self.ss], list(self.phi_matrix), "numpy", cse=True))
+
+    @property
+    def jacobian_matrix(self) -> sp.Matrix:
+        return self._get("jac_matrix", lambda: self.phi_matrix.jacobian(self.qs) if self.exprs
+                         else sp.zeros(0, len(self.qs)))
+
+    @property
+    def jacobian(self):
+        return self._get("jac", lambda: sp.lambdify([self.qs, self.ss], self.jacobian_matrix.tolist(), "numpy", cse=True))
+
+    @property
+    def phi_s(self):
+        def build():
+            m = self.phi_matrix.jacobian(self.ss) if (self.ss and self.exprs) else sp.zeros(len(self.exprs), len(self.ss))
+            return sp.lambdify([self.qs, self.ss], m.tolist(), "numpy", cse=True)
+        return self._get("phi_s", build)
+
+    @property
+    def quadratic(self) -> QuadraticForm | None:
+        return self._get("quadratic", lambda: QuadraticForm.of(self.exprs, self.qs, self.ss))
+
+    @property
+    def gamma(self):
+        """γ(q, q̇, s, ṡ, s̈) = −d²Φ/dt² + Φ_q q̈ = −(q̇, ṡ)ᵀ ∂²Φ (q̇, ṡ) − Φ_s s̈."""
+        def build():
+            ss = self.ss
+            second, qd_s, sd_s = second_derivative_along(self.phi_matrix, self.qs, ss, with_inputs=True)
+            sdd_s = sp.symbols(f"sdd0:{len(ss)}")
+            m = len(self.exprs)
+            phi_s = self.phi_matrix.jacobian(ss) if ss else sp.zeros(m, 0)
+            gamma = -(second + (phi_s * sp.Matrix(sdd_s) if ss else sp.zeros(m, 1)))
+            return sp.lambdify([self.qs, qd_s, ss, sd_s, sdd_s], list(gamma), "numpy", cse=True)
+        return self._get("gamma", build)
+
+    def vector_function(self, key, expr: sp.Matrix):
+        """r(q) of a point, vector or placement entry (q unpacked, so that arrays of
+        many configurations broadcast)."""
+        return self._get(("r", key), lambda: sp.lambdify(self.qs, list(expr), "numpy", cse=True))
+
+    def vector_jacobian(self, key, expr: sp.Matrix):
+        """∂r/∂q of a point, vector or placement entry."""
+        return self._get(("r_q", key), lambda: sp.lambdify([self.qs], expr.jacobian(self.qs).tolist(), "numpy", cse=True))
+
+    def vector_second_derivative(self, key, expr: sp.Matrix):
+        """(r_q q̇)_q q̇ of a point, vector or placement entry, as f(q, q̇)."""
+        def build():
+            second, qd_s, _ = second_derivative_along(expr, self.qs, [], with_inputs=False)
+            return sp.lambdify([self.qs, qd_s], list(second), "numpy", cse=True)
+        return self._get(("r_qq", key), build)

@@ -1,0 +1,87 @@
+"""Where a body is: its placement, an origin and a frame as functions of q.
+
+Every family places every moving body: a point drawn at x⁰ is at
+
+    x = R(q) (x⁰ − o⁰) + o(q),
+
+o⁰ the body's origin in the drawing (its centre of mass if the description gives one,
+else the centroid of its points), o(q) where that origin is, R(q) the rotation of the
+body from the drawing. Pose families (relative, reference point) have R and o directly;
+point families (basic, natural) build them from the body's points and unit vectors,
+R = X(q) X⁰⁻¹ with X the matrix of the body's independent directions — linear in the
+natural coordinates when the body has a full set of them, which is why their mass
+matrix is constant. A spatial body given by two points only has no frame (its spin
+about its line is not modelled): R is None.
+
+A mass matrix and virtual power can be derived from placements in any family.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+import sympy as sp
+
+from ..errors import InputError
+
+
+@dataclass(frozen=True)
+class Placement:
+    """A body's origin o and frame R (sympy expressions in a formulation, numbers from
+    :meth:`mbtools.model.Model.placement`), and its origin o⁰ in the drawing."""
+
+    body: str
+    origin: object
+    frame: object | None
+    drawn_origin: np.ndarray
+
+    def substitute(self, parameters: dict) -> "Placement":
+        """The symbolic placement with the model's constant parameters put in."""
+        frame = None if self.frame is None else sp.Matrix(self.frame).xreplace(parameters)
+        return Placement(self.body, sp.Matrix(self.origin).xreplace(parameters), frame, self.drawn_origin)
+
+    def place(self, x0) -> np.ndarray:
+        """Where the point drawn at x⁰ is: R (x⁰ − o⁰) + o."""
+        if self.frame is None:
+            raise InputError(
+                f"Body '{self.body}' has no frame in this model (two points in space): only the "
+                "points it lists are placed; use model.point."
+            )
+        return np.asarray(self.frame) @ (np.asarray(x0, dtype=float) - self.drawn_origin) + np.asarray(self.origin)
+
+
+def placement_from_frame(body: str, origin: np.ndarray, frame, drawn_origin: np.ndarray) -> Placement:
+    """A numerical placement."""
+    return Placement(body, origin, frame, np.asarray(drawn_origin, dtype=float))
+
+
+def frame_from_directions(directions: list[sp.Matrix], drawn: list[np.ndarray], dim: int) -> sp.Matrix | None:
+    """R = X X⁰⁻¹ from a body's directions (point differences and unit vectors).
+
+    In the plane one direction d gives X = [d, d⊥]. In space two independent directions
+    a, b give X = [a, b, a × b] (quadratic in q), three give X = [a, b, c] (linear).
+    Returns None when the directions do not span a frame (a spatial body of two points).
+    """
+    if dim == 2:
+        if not directions:
+            return None
+        d, d0 = directions[0], np.asarray(drawn[0], dtype=float)
+        X = sp.Matrix([[d[0], -d[1]], [d[1], d[0]]])
+        X0 = np.array([[d0[0], -d0[1]], [d0[1], d0[0]]])
+        return X * sp.Matrix(np.linalg.inv(X0))
+    chosen, chosen0 = [], []
+    for d, d0 in zip(directions, drawn):
+        trial = np.array(chosen0 + [np.asarray(d0, dtype=float)])
+        if np.linalg.matrix_rank(trial, tol=1e-6 * max(np.abs(trial).max(), 1e-300)) == len(trial):
+            chosen.append(d)
+            chosen0.append(np.asarray(d0, dtype=float))
+        if len(chosen) == 3:
+            break
+    if len(chosen) < 2:
+        return None
+    if len(chosen) == 2:
+        chosen.append(chosen[0].cross(chosen[1]))
+        chosen0.append(np.cross(chosen0[0], chosen0[1]))
+    X = sp.Matrix.hstack(*chosen)
+    return X * sp.Matrix(np.linalg.inv(np.array(chosen0).T))
