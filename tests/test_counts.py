@@ -51,16 +51,17 @@ def test_planar_counts():
     counts = coordinate_counts(examples.slider_crank())
     assert counts["basic"].coordinates == 6
     assert counts["relative"].coordinates == 3
-    assert counts["reference_point_euler_angles"].coordinates == 9
+    assert counts["reference_point"].coordinates == 9
+    assert sorted(counts) == ["basic", "natural", "reference_point", "relative"]  # one reference-point row
     assert all(c.mobility == 1 for c in counts.values())
 
 
 def test_relative_coordinates_cut_the_loop_at_the_last_joint():
     model = formulate(examples.rscr(), "relative")
-    assert model.tree_joints == ["R_A0", "S_B", "C_u"]
-    assert model.cut_joints == ["R_E0"]
+    assert model.facts.tree_joints == ("R_A0", "S_B", "C_u")
+    assert model.facts.cut_joints == ("R_E0",)
     forced = formulate(examples.rscr(), "relative", cut_joints=["S_B"])
-    assert forced.n_coordinates == 1 + 2 + 1 and forced.cut_joints[0] == "S_B"
+    assert forced.n_coordinates == 1 + 2 + 1 and forced.facts.cut_joints[0] == "S_B"
 
 
 def test_planar_reference_point_refuses_spatial_rotations():
@@ -79,9 +80,9 @@ def test_command_line_prints_the_table():
     "family, options, message",
     [
         ("reference_point", {"rotation": "quaternions"}, "rotation must be one of"),
-        ("reference_point", {"frames": 2}, "take only rotation="),
+        ("reference_point", {"frames": 2}, r"reference-point coordinates take rotation=; got \['frames'\]"),
         ("relative", {"cut_joints": ["R_Z"]}, r"cut_joints names unknown joints \['R_Z'\]"),
-        ("natural", {"rotation": "euler_angles"}, "Natural coordinates take no options"),
+        ("natural", {"rotation": "euler_angles"}, "natural coordinates take no options"),
     ],
 )
 def test_bad_formulation_options_are_refused(family, options, message):

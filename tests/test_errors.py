@@ -179,7 +179,8 @@ def four_bar_model():
         ({}, r"Missing value\(s\) for input\(s\) \['crank'\]"),
         ({"crank": "fast"}, "Input 'crank' must be a number, got 'fast'"),
         ({"crank": math.nan}, "Input 'crank' must be finite"),
-        ([1.0], "Inputs must be a dict"),
+        ([1.0, 2.0], r"1 input value\(s\) expected, one per input \['crank'\]"),
+        ("crank=0.5", "must be a dict by input name"),
     ],
 )
 def test_bad_inputs_are_reported_in_words(four_bar_model, inputs, message):
@@ -188,7 +189,7 @@ def test_bad_inputs_are_reported_in_words(four_bar_model, inputs, message):
 
 
 def test_guess_of_the_wrong_length(four_bar_model):
-    with pytest.raises(InputError, match=r"guess has 3 entries but the basic model of 'four-bar' has 4 coordinates \['x_A'"):
+    with pytest.raises(InputError, match=r"guess has shape \(3,\), but the basic model of 'four-bar' has 4 coordinates \['x_A'"):
         solve_position(four_bar_model, {"crank": 0.0}, guess=[1, 2, 3])
 
 

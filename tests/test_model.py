@@ -93,7 +93,7 @@ def test_input_rates_read_off_a_velocity(model):
     name = model.input_names[0]
     q = solve_position(model, {name: 0.9}).q
     qd = solve_velocity(model, q, {name: -2.5})
-    np.testing.assert_allclose(model.input_rates(q, qd), [-2.5], atol=1e-12)
+    np.testing.assert_allclose(list(model.input_rates(q, qd).values()), [-2.5], atol=1e-12)
     assert model.input_values(q)[name] == pytest.approx(0.9, abs=1e-12)
 
 
@@ -111,13 +111,15 @@ def test_solver_does_not_modify_the_guess(model):
     np.testing.assert_array_equal(guess, model.reference_q)
 
 
-def test_phi_t_and_acceleration_rhs_are_the_velocity_and_acceleration_right_hand_sides(model):
+def test_phi_t_and_gamma_are_the_velocity_and_acceleration_right_hand_sides(model):
     name = model.input_names[0]
     q = solve_position(model, {name: 0.8}).q
     qd = solve_velocity(model, q, {name: 1.7})
-    np.testing.assert_allclose(model.jacobian(q) @ qd, -model.phi_t(q, {name: 1.7}), atol=1e-12)
+    s = model.input_values(q)
+    np.testing.assert_allclose(model.jacobian(q, s) @ qd, -model.phi_t(q, s, {name: 1.7}), atol=1e-12)
     qdd = solve_acceleration(model, q, qd, {name: -0.3})
-    np.testing.assert_allclose(model.jacobian(q) @ qdd, model.acceleration_rhs(q, qd, {name: -0.3}), atol=1e-10)
+    gamma = model.gamma(q, qd, s, {name: 1.7}, {name: -0.3})
+    np.testing.assert_allclose(model.jacobian(q, s) @ qdd, gamma, atol=1e-10)
 
 
 def test_pose_family_equations_display_with_short_numbers():

@@ -87,9 +87,10 @@ def test_point_velocities_and_accelerations_match_differences_of_positions(model
                                    atol=1e-6, err_msg=p)
         np.testing.assert_allclose(model.point_acceleration(q0, qd, qdd, p),
                                    (model.point(Qp, p) - 2 * r0 + model.point(Qm, p)) / H**2, atol=1e-4, err_msg=p)
-    J = model.jacobian(q0)
-    np.testing.assert_allclose(J @ qd, -model.phi_t(q0, {name: sd}), atol=1e-10)
-    np.testing.assert_allclose(J @ qdd, model.acceleration_rhs(q0, qd, {name: sdd}), atol=1e-9)
+    s0 = model.input_values(q0)
+    J = model.jacobian(q0, s0)
+    np.testing.assert_allclose(J @ qd, -model.phi_t(q0, s0, {name: sd}), atol=1e-10)
+    np.testing.assert_allclose(J @ qdd, model.gamma(q0, qd, s0, {name: sd}, {name: sdd}), atol=1e-9)
 
 
 def test_reference_drawing_satisfies_every_constraint(model):

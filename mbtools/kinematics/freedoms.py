@@ -60,6 +60,22 @@ def null_and_idle(model: Model, q: np.ndarray, J: np.ndarray) -> tuple[int, int]
     return null.shape[1], null.shape[1] - moving_rank(motion, model.length_scale)
 
 
+def equation_rank(model: Model, q: np.ndarray, s: np.ndarray, J: np.ndarray, where: str) -> int:
+    """The rank the equations should have at q: n less the idle freedoms there. A
+    rank drop that the family explains as its own (gimbal lock of Euler angles, where a
+    freedom of the angles moves nothing only at that orientation) is an error, not an
+    idle freedom."""
+    if model.facts.coordinates_are_positions:
+        return model.n_coordinates
+    idle = null_and_idle(model, q, J)[1]
+    explain = model.facts.explain_singularity
+    if idle and explain is not None and explain(q):
+        from .messages import singular_error
+
+        raise singular_error(model, q, s, where)
+    return model.n_coordinates - idle
+
+
 def redundant_constraints(model: Model, q, inputs=None) -> list[str]:
     """Names of the constraints that are redundant at position q: a QR factorization of
     Φ_qᵀ with pivoting (the paper's pivoting) keeps rank(Φ_q) independent equations,
@@ -71,7 +87,7 @@ def redundant_constraints(model: Model, q, inputs=None) -> list[str]:
     >>> from mbtools import examples, formulate
     >>> model = formulate(examples.rscr(), "natural")
     >>> len(redundant_constraints(model, model.reference_q))
-    3
+    2
     """
     q = model.configuration(q)
     s = model.input_vector(inputs) if inputs is not None else model.measured_inputs(q)

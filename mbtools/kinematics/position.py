@@ -33,7 +33,7 @@ from scipy.linalg.lapack import dgecon, dgesv
 
 from ..errors import AssemblyError, InputError, SingularPositionWarning
 from ..model import Model
-from .freedoms import independent_solve, null_and_idle
+from .freedoms import equation_rank, independent_solve, null_and_idle
 from .messages import describe_inputs, singular_error
 from .results import PositionResult
 
@@ -151,7 +151,7 @@ def newton(model: Model, s: np.ndarray, q: np.ndarray, inputs: dict, tol: float,
                 dq, lu = None, None
         if dq is None:
             if rank is None or (aside is None and model.n_constraints == n):
-                rank = n - null_and_idle(model, q, J)[1]
+                rank = equation_rank(model, q, s, J, "during Newton–Raphson")
             solved = independent_solve(J, phi, rank)
             if solved is None:
                 raise singular_error(model, q, s, "during Newton–Raphson", n - rank)

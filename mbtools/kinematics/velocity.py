@@ -39,7 +39,7 @@ from scipy.linalg.lapack import dgecon, dgesv
 
 from ..errors import InputError
 from ..model import Model
-from .freedoms import independent_solve, null_and_idle
+from .freedoms import equation_rank, independent_solve
 from .messages import singular_error
 from .position import SINGULAR_RCOND, require_model
 
@@ -55,8 +55,9 @@ def solve_linear(model: Model, q: np.ndarray, s: np.ndarray, J: np.ndarray, rhs:
         rcond = 0.0 if info > 0 else float(dgecon(lu, anorm, norm="1")[0])
         if rcond >= SINGULAR_RCOND:
             return x
-    idle = 0 if model.facts.coordinates_are_positions else null_and_idle(model, q, J)[1]
-    solved = independent_solve(J, rhs, n - idle)
+    rank = equation_rank(model, q, s, J, f"in the {what} problem")
+    idle = n - rank
+    solved = independent_solve(J, rhs, rank)
     if solved is None or solved[1] < SINGULAR_RCOND:
         raise singular_error(model, q, s, f"in the {what} problem", idle)
     return solved[0]

@@ -324,7 +324,7 @@ class Model:
 
     def point_jacobian(self, q, name: str) -> np.ndarray:
         """∂r/∂q of a named point or vector (dim × n): ṙ = (∂r/∂q) q̇."""
-        kind = "point" if name in self._point_exprs else "vector"
+        kind = "vector" if name in self._vector_exprs else "point"
         expr = self._expression(name, kind)
         f = self._compiled.vector_jacobian((kind, name), expr)
         return dense(f(self.configuration(q)), (len(expr), self.n_coordinates))
@@ -335,7 +335,7 @@ class Model:
 
     def point_acceleration(self, q, qd, qdd, name: str) -> np.ndarray:
         """Acceleration of a named point (or vector), r̈ = r_q q̈ + (r_q q̇)_q q̇."""
-        kind = "point" if name in self._point_exprs else "vector"
+        kind = "vector" if name in self._vector_exprs else "point"
         expr = self._expression(name, kind)
         q, qd, qdd = self.configuration(q), self.configuration(qd, "qd"), self.configuration(qdd, "qdd")
         second = self._compiled.vector_second_derivative((kind, name), expr)
