@@ -107,3 +107,22 @@ class Drawing:
         e1 = np.asarray(driver.reference, dtype=float)
         return e1, np.cross(w, e1)
 
+    def summary(self) -> str:
+        """A readable listing of the description: bodies and points, joints, inputs."""
+        lines = [f"Mechanism '{self.name}' ({'planar' if self.dimension == 2 else 'spatial'})"]
+        for body in self.bodies.values():
+            points = ", ".join(f"{p} {coordinates_text(v)}" for p, v in body.points.items())
+            vectors = "".join(f", vector {v} {coordinates_text(u)}" for v, u in body.vectors.items())
+            lines.append(f"  body {body.name:10s} {points}{vectors}")
+            if body.mass is not None:
+                J = body.mass.inertia
+                inertia = f"{J:.4g}" if np.ndim(J) == 0 else "[" + "; ".join(coordinates_text(row) for row in J) + "]"
+                lines.append(f"       {'':10s} mass {body.mass.mass:.4g}, G {coordinates_text(body.mass.centre)}, J_G {inertia}")
+        lines += [f"  {joint.describe()}" for joint in self.joints]
+        lines += [f"  {driver.describe()}" for driver in self.drivers]
+        return "\n".join(lines)
+
+
+def coordinates_text(v) -> str:
+    """Coordinates for a message or listing: (1, 0.5), not (np.float64(1.0), ...)."""
+    return "(" + ", ".join(f"{float(c):.6g}" for c in v) + ")"

@@ -26,7 +26,7 @@ from .joints import (
     Translational,
     Universal,
 )
-from .drawing import Drawing
+from .drawing import Drawing, coordinates_text
 from .frames import axis_frame
 from .topology import check_description, gruebler_kutzbach
 from .validate import coordinates_of, named_entries, require_identifier
@@ -166,8 +166,8 @@ class Mechanism(Drawing):
                 )
             if point in other.points and not np.allclose(other.points[point], value, rtol=0, atol=1e-12):
                 raise MechanismError(
-                    f"Point '{point}' of body '{body}' is at {_xy(value)} but body "
-                    f"'{other.name}' has it at {_xy(other.points[point])}: a shared point must "
+                    f"Point '{point}' of body '{body}' is at {coordinates_text(value)} but body "
+                    f"'{other.name}' has it at {coordinates_text(other.points[point])}: a shared point must "
                     "have one position in the reference drawing."
                 )
         return value
@@ -178,7 +178,7 @@ class Mechanism(Drawing):
         value = coordinates_of("Vector", body, vector, xyz, self.dimension)
         length = float(np.linalg.norm(value))
         if abs(length - 1.0) > 1e-9:
-            hint = _xy(value / length) if length else "(a nonzero direction)"
+            hint = coordinates_text(value / length) if length else "(a nonzero direction)"
             raise MechanismError(
                 f"Vector '{vector}' of body '{body}' has length {length:.6g}: unit vectors "
                 f"must have length 1. Normalise it: {hint}."
@@ -186,8 +186,8 @@ class Mechanism(Drawing):
         for other in self.bodies.values():
             if vector in other.vectors and not np.allclose(other.vectors[vector], value, rtol=0, atol=1e-9):
                 raise MechanismError(
-                    f"Vector '{vector}' of body '{body}' is {_xy(value)} but body "
-                    f"'{other.name}' has it as {_xy(other.vectors[vector])}: a shared "
+                    f"Vector '{vector}' of body '{body}' is {coordinates_text(value)} but body "
+                    f"'{other.name}' has it as {coordinates_text(other.vectors[vector])}: a shared "
                     "vector must have one direction in the reference drawing."
                 )
             if vector in other.points or any(p in other.vectors for p in points):
@@ -412,21 +412,6 @@ class Mechanism(Drawing):
             raise MechanismError(f"Slide driver '{name}': guide points {guide_points} coincide.")
         self.drivers.append(SlideDriver(name, tuple(guide_points), point))
 
-    def summary(self) -> str:
-        """A readable listing of the description: bodies and points, joints, inputs."""
-        lines = [f"Mechanism '{self.name}' ({'planar' if self.dimension == 2 else 'spatial'})"]
-        for body in self.bodies.values():
-            points = ", ".join(f"{p} {_xy(v)}" for p, v in body.points.items())
-            vectors = "".join(f", vector {v} {_xy(u)}" for v, u in body.vectors.items())
-            lines.append(f"  body {body.name:10s} {points}{vectors}")
-            if body.mass is not None:
-                J = body.mass.inertia
-                inertia = f"{J:.4g}" if np.ndim(J) == 0 else "[" + "; ".join(_xy(row) for row in J) + "]"
-                lines.append(f"       {'':10s} mass {body.mass.mass:.4g}, G {_xy(body.mass.centre)}, J_G {inertia}")
-        lines += [f"  {joint.describe()}" for joint in self.joints]
-        lines += [f"  {driver.describe()}" for driver in self.drivers]
-        return "\n".join(lines)
-
     def _require_bodies(self, joint: str, body_i: str, body_j: str) -> None:
         for body in (body_i, body_j):
             if body not in self.bodies:
@@ -502,7 +487,3 @@ class Mechanism(Drawing):
         :func:`mbtools.description.topology.gruebler_kutzbach`)."""
         return gruebler_kutzbach(self)
 
-
-def _xy(v) -> str:
-    """Coordinates for a message: (1, 0.5), not (np.float64(1.0), ...)."""
-    return "(" + ", ".join(f"{float(c):.6g}" for c in v) + ")"

@@ -137,7 +137,7 @@ def _warn_degrees(model, array: np.ndarray, what: str) -> None:
                 f"Input '{inp.name}' = {value:g} rad ({math.degrees(value):.6g}°): angles are in "
                 f"radians. If you meant {value:g}°, pass math.radians({value:g}).",
                 SuspiciousInputWarning,
-                stacklevel=4,
+                stacklevel=5,
             )
 
 
