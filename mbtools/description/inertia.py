@@ -27,6 +27,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..errors import MechanismError
+from .validate import number
 
 # Relative tolerance on symmetry, on negative eigenvalues and on the triangle inequality.
 INERTIA_TOLERANCE = 1e-9
@@ -71,11 +72,25 @@ def uniform_bar(mass: float, end_a, end_b, radius: float = 0.0) -> MassPropertie
     >>> bar.is_slender, uniform_bar(12.0, (0, 0, 0), (1, 0, 0)).is_slender
     (False, True)
     """
-    a, b = np.asarray(end_a, dtype=float), np.asarray(end_b, dtype=float)
+    mass = number("uniform_bar: mass", mass)
+    if mass <= 0:
+        raise MechanismError(f"uniform_bar: mass must be a positive number (kg), got {mass:g}.")
+    ends = []
+    for end in (end_a, end_b):
+        try:
+            ends.append(np.asarray(end, dtype=float).reshape(-1))
+        except (TypeError, ValueError):
+            ends.append(np.zeros(0))
+    a, b = ends
+    if a.size not in (2, 3) or a.size != b.size or not (np.isfinite(a).all() and np.isfinite(b).all()):
+        raise MechanismError(
+            f"uniform_bar: the ends {end_a!r} and {end_b!r} must both have 2 (planar) or both 3 "
+            "(spatial) finite coordinates: the bar's end points in the reference drawing."
+        )
     d = b - a
     length = float(np.linalg.norm(d))
     if length == 0:
-        raise MechanismError(f"uniform_bar: the ends {tuple(a)} and {tuple(b)} coincide; a bar needs a length.")
+        raise MechanismError(f"uniform_bar: the ends {tuple(map(float, a))} and {tuple(map(float, b))} coincide; a bar needs a length.")
     if not (isinstance(radius, (int, float)) and np.isfinite(radius) and radius >= 0):
         raise MechanismError(f"uniform_bar: radius must be a length ≥ 0 (0 for a slender bar), got {radius!r}.")
     if a.size == 2:

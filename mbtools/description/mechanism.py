@@ -324,9 +324,10 @@ class Mechanism(Drawing):
             (guide_body, guide_points, "guide"),
             (slider_body, slider_points, "slider"),
         ):
-            if len(pts) != 2 or pts[0] == pts[1]:
+            if isinstance(pts, str) or len(pts) != 2 or pts[0] == pts[1]:
                 raise MechanismError(
-                    f"Prismatic '{name}': give two distinct {role} points, got {pts!r}."
+                    f"Prismatic '{name}': give two distinct {role} points, a tuple of two point names "
+                    f"of body '{body}' (its points: {sorted(self.bodies[body].points)}), got {pts!r}."
                 )
             for p in pts:
                 if p not in self.bodies[body].points:

@@ -60,6 +60,15 @@ def _is_numeric(text: str) -> bool:
     return True
 
 
+def numbers_of(name: str, value, size: int = 3, what: str = "coordinates (x, y, z)") -> np.ndarray:
+    """``size`` finite numbers (a fixed point of an example, say), or an error naming ``name``."""
+    if isinstance(value, np.ndarray) and value.ndim == 1:
+        value = tuple(value)
+    if not isinstance(value, (tuple, list)) or len(value) != size:
+        raise MechanismError(f"{name} must be {size} {what}, got {value!r}.")
+    return np.array([number(f"{name}[{k}]", v) for k, v in enumerate(value)])
+
+
 def positive_length(name: str, value, allow_zero: bool = False) -> float:
     """A length that must be positive (or zero if ``allow_zero``)."""
     value = number(name, value)
@@ -97,6 +106,11 @@ def choose_mode(name: str, value, modes: tuple[str, ...]) -> str:
 def coordinates_of(what: str, body: str, label: str, value, dimension: int) -> np.ndarray:
     """A point's coordinates (or a vector's components) as a float array of the
     mechanism's dimension."""
+    if isinstance(value, str) or (isinstance(value, (tuple, list)) and any(isinstance(v, str) for v in value)):
+        raise MechanismError(
+            f"{what} '{label}' of body '{body}': {value!r} holds a string; write the numbers "
+            "without quotes, such as (0.0, 1.0)."
+        )
     try:
         array = np.asarray(value, dtype=float).reshape(-1)
     except (TypeError, ValueError):

@@ -15,7 +15,7 @@ import math
 import numpy as np
 
 from ..description import Mechanism, axis_frame
-from ..description.validate import angle_in_radians, choose_mode, positive_length as _positive
+from ..description.validate import angle_in_radians, choose_mode, number, numbers_of, positive_length as _positive
 from ..errors import MechanismError
 
 RSSR_MODES = ("plus", "minus")
@@ -50,7 +50,8 @@ def rssr(crank: float = 1.0, coupler: float = 4.0, rocker: float = 2.5,
         arccos in :func:`mbtools.closed_forms.rssr_rocker`.
     """
     a, b, c = (_positive(n, v) for n, v in (("crank", crank), ("coupler", coupler), ("rocker", rocker)))
-    D0 = np.asarray(rocker_pivot, dtype=float)
+    D0 = numbers_of("rocker_pivot", rocker_pivot)
+    rocker_offset = number("rocker_offset", rocker_offset)
     w1, w2 = np.array([0.0, 0.0, 1.0]), np.array([0.0, 1.0, 0.0])
     theta = angle_in_radians("crank_angle", crank_angle)
     assembly = choose_mode("assembly", assembly, RSSR_MODES)
@@ -97,7 +98,7 @@ def rscr(crank: float = 1.0, output_pivot: tuple[float, float, float] = (4.0, 0.
     fully and the output swings without reaching a dead point.
     """
     a = _positive("crank", crank)
-    E0 = np.asarray(output_pivot, dtype=float)
+    E0 = numbers_of("output_pivot", output_pivot)
     w1, w2 = np.array([0.0, 0.0, 1.0]), np.array([0.0, 1.0, 0.0])
     f1, f2 = axis_frame(w2)
     psi = angle_in_radians("rod_angle", rod_angle)
@@ -137,7 +138,8 @@ def ssc(link: float = 3.0, arm: float = 0.8, arm_offset: float = 0.5, pivot: tup
     takes the lower slider, ``"upper"`` the upper.
     """
     L, r = _positive("link", link), _positive("arm", arm)
-    A0, G = np.asarray(pivot, dtype=float), np.asarray(guide_point, dtype=float)
+    A0, G = numbers_of("pivot", pivot), numbers_of("guide_point", guide_point)
+    arm_offset = number("arm_offset", arm_offset)
     u = np.array([0.0, 0.0, 1.0])
     phi = angle_in_radians("arm_angle", arm_angle)
     assembly = choose_mode("assembly", assembly, SSC_MODES)
@@ -178,7 +180,7 @@ def spatial_slider_crank(crank: float = 1.0, rod: float = 3.0, offset: tuple[flo
     The slider is at x = r cos θ + √(l² − e_z² − (e_y − r sin θ)²).
     """
     r, l = _positive("crank", crank), _positive("rod", rod)
-    ey, ez = (float(v) for v in offset)
+    ey, ez = numbers_of("offset", offset, 2, "numbers (y, z) of the slider's line")
     theta = angle_in_radians("crank_angle", crank_angle)
     B = _clean(r * np.array([math.cos(theta), math.sin(theta), 0.0]))
     reach = l * l - ez * ez - (ey - B[1]) ** 2
@@ -212,7 +214,8 @@ def cardan_joint(shaft_angle: float = math.radians(30.0)) -> Mechanism:
     beta = angle_in_radians("shaft_angle", shaft_angle)
     if not abs(beta) < math.pi / 2:
         raise MechanismError(
-            f"Cardan joint: shaft_angle {beta:.6g} rad ({math.degrees(beta):.4g}°) must lie between −π/2 and π/2."
+            f"Cardan joint: shaft_angle {beta:.6g} rad ({math.degrees(beta):.4g}°) must lie between −π/2 and π/2 "
+            "(an angle in degrees? pass math.radians of it)."
         )
     w2 = tuple(_clean(np.array([math.cos(beta), math.sin(beta), 0.0])))
     b = tuple(_clean(np.array([-math.sin(beta), math.cos(beta), 0.0])))

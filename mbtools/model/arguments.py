@@ -11,6 +11,7 @@ Input values, rates and accelerations are given as a dict by input name
 
 from __future__ import annotations
 
+import difflib
 import math
 import warnings
 
@@ -28,10 +29,19 @@ def configuration(model, q, what: str = "q", batch: bool = False) -> np.ndarray:
     if hasattr(q, "q") and hasattr(q, "converged"):
         raise InputError(f"{what} is a position result: pass its coordinates, result.q.")
     if isinstance(q, dict):
+        hint = (" To build a guess from rough point positions, use model.guess_from_points({'B': (x, y)})."
+                if what == "guess" and model.facts.coordinates_are_positions else "")
         raise InputError(
             f"{what} must be the array of the {model.n_coordinates} coordinates {model.coordinate_names}, "
-            "not a dict (inputs are passed as a dict, coordinates as an array)."
+            f"not a dict (inputs are passed as a dict, coordinates as an array).{hint}"
         )
+    if q is None:
+        raise InputError(
+            f"{what} is missing (None): pass the array of the {model.n_coordinates} coordinates "
+            f"{model.coordinate_names}, such as solve_position(model, inputs).q or model.reference_q."
+        )
+    if _holds_strings(q):
+        raise InputError(f"{what} must be an array of {model.n_coordinates} numbers, not strings: write them without quotes.")
     try:
         array = np.asarray(q, dtype=float)
     except (TypeError, ValueError):
@@ -71,7 +81,7 @@ def input_vector(model, values, what: str = "input") -> np.ndarray:
         if len(values) == len(names):
             try:
                 array = np.array([values[n] for n in names], dtype=float)
-                if np.isfinite(array).all() and not any(isinstance(values[n], (bool, str)) for n in names):
+                if array.shape == (len(names),) and np.isfinite(array).all() and not any(isinstance(values[n], (bool, str)) for n in names):
                     _warn_degrees(model, array, what)
                     return array
             except (KeyError, TypeError, ValueError):
@@ -84,8 +94,10 @@ def input_vector(model, values, what: str = "input") -> np.ndarray:
         )
     try:
         array = np.asarray(values, dtype=float)
+        if _holds_strings(values):
+            raise ValueError
     except (TypeError, ValueError):
-        raise InputError(f"The {what} values {values!r} must be numbers, one per input {names}.") from None
+        raise InputError(f"The {what} values {values!r} must be numbers (not strings), one per input {names}.") from None
     if array.shape != (len(names),):
         raise InputError(
             f"{len(names)} {what} value(s) expected, one per input {names}, got an array of shape "
@@ -115,6 +127,10 @@ def _checked_dict(model, values: dict, what: str) -> np.ndarray:
         value = values[name]
         if isinstance(value, (bool, str, bytes)):
             raise InputError(f"{what.capitalize()} '{name}' must be a number, got {value!r}.")
+        if np.ndim(value):
+            hint = (f": to solve at many values, use sweep_position(model, {name!r}, values)" if what == "input"
+                    else ": one value per input")
+            raise InputError(f"{what.capitalize()} '{name}' must be a number, got {value!r}{hint}.")
         try:
             number = float(value)
         except (TypeError, ValueError):
@@ -147,13 +163,33 @@ def name_in(model, name, known: list[str], kind: str) -> str:
         return name
     if not isinstance(name, str):
         example = f" such as {known[0]!r}" if known else ""
+        if np.ndim(name) and not _holds_strings(name):
+            raise InputError(
+                f"A {kind} name is a string{example}, got an array where the name goes: the "
+                f"arguments are q first, then the name, as in model.{kind}(q, {known[0] if known else 'name'!r})."
+            )
         raise InputError(f"A {kind} name is a string{example}, got {type(name).__name__} {name!r}.")
     raise unknown_name(model, name, known, kind)
 
 
 def unknown_name(model, name: str, known: list[str], kind: str) -> UnknownNameError:
     """The error for a name the model does not have, listing those it has."""
+    kinds = kind[:-1] + "ies" if kind.endswith("y") else kind + "s"
+    near = [k for k in known if k.lower() == name.lower()] or difflib.get_close_matches(name, known, 1)
+    advice = f" Did you mean {near[0]!r}?" if near else f" Pass one of these {kinds}."
     return UnknownNameError(
         f"The {model.family} model of '{model.mechanism.name}' has no {kind} '{name}'; its "
-        f"{kind}s are {known}."
+        f"{kinds} are {known}.{advice}"
     )
+
+
+def _holds_strings(value) -> bool:
+    """True for a string, or a sequence or array with strings in it (numpy would convert
+    "0.5" silently)."""
+    if isinstance(value, (str, bytes)):
+        return True
+    if isinstance(value, np.ndarray):
+        return value.dtype.kind in "USO" and any(isinstance(v, (str, bytes)) for v in value.reshape(-1))
+    if isinstance(value, (list, tuple)):
+        return any(_holds_strings(v) for v in value)
+    return False

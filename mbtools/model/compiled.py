@@ -9,7 +9,10 @@ natural coordinates — they are also compiled into the arrays of the quadratic 
 
 which is what the Newton–Raphson loop evaluates: one matrix product per iteration.
 Compilation is lazy: a function is built the first time it is needed, so formulating
-a model costs only the expressions themselves.
+a model costs only the expressions themselves. Second derivatives (the γ of the
+acceleration equations, point accelerations) are taken from the compiled Jacobians by
+the complex step, exact to round-off, instead of being differentiated symbolically
+(which took seconds for the nested trigonometric expressions of relative coordinates).
 """
 
 from __future__ import annotations
@@ -26,21 +29,25 @@ def dense(rows, shape) -> np.ndarray:
     return out
 
 
-def second_derivative_along(exprs: sp.Matrix, qs, ss, with_inputs: bool):
-    """d²/dε² of exprs(q + ε q̇, s + ε ṡ) at ε = 0, and the symbols of q̇ and ṡ.
+#: The step of the complex-step derivative: any h far below the square root of the
+#: machine epsilon gives the derivative to round-off, since no difference is taken.
+COMPLEX_STEP = 1e-30
 
-    One directional derivative per expression instead of the n² entries of its
-    Hessian: for trigonometric models (angles) this is what keeps it cheap. It is the
-    term (Φ_q q̇)_q q̇ of γ (García de Jalón & Bayo 1994, eq. 3.45).
-    """
-    eps = sp.Symbol("epsilon_", real=True)
-    qd = sp.symbols(f"qd0:{len(qs)}")
-    sd = sp.symbols(f"sd0:{len(ss)}")
-    shift = {q: q + eps * v for q, v in zip(qs, qd)}
-    if with_inputs:
-        shift.update({x: x + eps * v for x, v in zip(ss, sd)})
-    moved = exprs.xreplace(shift)
-    return moved.diff(eps, 2).xreplace({eps: 0}), qd, sd
+
+def dense_complex(rows, shape) -> np.ndarray:
+    """:func:`dense` for complex entries."""
+    out = np.zeros(shape, dtype=complex)
+    for r, row in enumerate(rows):
+        out[r, :] = row
+    return out
+
+
+def derivative_along(jacobian_times, point, direction):
+    """d/dε f(x + ε v) at ε = 0 by the complex step, Im f(x + i h v) / h (Squire &
+    Trapp 1998; Martins, Sturdza & Alonso 2003): exact to round-off for the analytic
+    functions (polynomials, sines and cosines) the constraint equations are made of,
+    because, unlike a finite difference, it subtracts nothing."""
+    return jacobian_times(point + 1j * COMPLEX_STEP * direction).imag / COMPLEX_STEP
 
 
 class QuadraticForm:
@@ -168,31 +175,61 @@ class Compiled:
     def quadratic(self) -> QuadraticForm | None:
         return self._get("quadratic", lambda: QuadraticForm.of(self.exprs, self.qs, self.ss))
 
-    @property
-    def gamma(self):
-        """γ(q, q̇, s, ṡ, s̈) = −d²Φ/dt² + Φ_q q̈ = −(q̇, ṡ)ᵀ ∂²Φ (q̇, ṡ) − Φ_s s̈."""
-        def build():
-            ss = self.ss
-            second, qd_s, sd_s = second_derivative_along(self.phi_matrix, self.qs, ss, with_inputs=True)
-            sdd_s = sp.symbols(f"sdd0:{len(ss)}")
-            m = len(self.exprs)
-            phi_s = self.phi_matrix.jacobian(ss) if ss else sp.zeros(m, 0)
-            gamma = -(second + (phi_s * sp.Matrix(sdd_s) if ss else sp.zeros(m, 1)))
-            return sp.lambdify([self.qs, qd_s, ss, sd_s, sdd_s], list(gamma), "numpy", cse=True)
-        return self._get("gamma", build)
+    def phi_and_jacobian(self, s):
+        """f(q) → (Φ, Φ_q) at the inputs s, by one evaluation of Φ at the n complex
+        points q + i h e_k: Re gives Φ, Im / h gives the columns of Φ_q, both exact to
+        round-off (the complex step; see :func:`derivative_along`). Faster to compile
+        and to evaluate than the symbolic Jacobian of long trigonometric expressions."""
+        phi = self.phi
+        m, n = len(self.exprs), len(self.qs)
+        steps = 1j * COMPLEX_STEP * np.eye(n)
+        s = np.asarray(s, dtype=float)
+
+        def evaluate(q):
+            values = dense_complex(phi(q[:, None] + steps, s), (m, n))
+            return values[:, 0].real.copy() if n else np.array(phi(q, s), dtype=float), values.imag / COMPLEX_STEP
+
+        return evaluate
+
+    def gamma(self, q, qd, s, sd, sdd) -> np.ndarray:
+        """γ(q, q̇, s, ṡ, s̈) = −d²Φ/dt² + Φ_q q̈ = −(Φ_q q̇ + Φ_s ṡ)˙ − Φ_s s̈, where the
+        dot is the derivative along the motion (q̇, ṡ): the term (Φ_q q̇)_q q̇ + 2 (Φ_s ṡ)_q q̇
+        + (Φ_s ṡ)_s ṡ of García de Jalón & Bayo (1994, eq. 3.45), taken by the complex
+        step on the compiled Jacobians rather than by differentiating them symbolically."""
+        m, n, p = len(self.exprs), len(self.qs), len(self.ss)
+        jac, phi_s = self.jacobian, self.phi_s
+        q, qd, s, sd, sdd = (np.asarray(x, dtype=float) for x in (q, qd, s, sd, sdd))
+
+        def rate(x):  # Φ_q q̇ + Φ_s ṡ at x = (q, s), complex
+            qc, sc = x[:n], x[n:]
+            out = dense_complex(jac(qc, sc), (m, n)) @ qd
+            return out + dense_complex(phi_s(qc, sc), (m, p)) @ sd if p else out
+
+        second = derivative_along(rate, np.concatenate([q, s]), np.concatenate([qd, sd]))
+        phi_s_now = dense(phi_s(q, s), (m, p)) if p else np.zeros((m, 0))
+        return -(second + phi_s_now @ sdd)
 
     def vector_function(self, key, expr: sp.Matrix):
         """r(q) of a point, vector or placement entry (q unpacked, so that arrays of
         many configurations broadcast)."""
         return self._get(("r", key), lambda: sp.lambdify(self.qs, list(expr), "numpy", cse=True))
 
+    def vector_jacobian_at(self, key, expr: sp.Matrix, q) -> np.ndarray:
+        """∂r/∂q of a point, vector or placement entry at q, by the complex step."""
+        f = self.vector_function(key, expr)
+        n = len(self.qs)
+        q = np.asarray(q, dtype=float)
+        values = f(*(q[:, None] + 1j * COMPLEX_STEP * np.eye(n)))
+        return dense_complex(values, (len(expr), n)).imag / COMPLEX_STEP
+
     def vector_jacobian(self, key, expr: sp.Matrix):
-        """∂r/∂q of a point, vector or placement entry."""
+        """∂r/∂q of a point, vector or placement entry, symbolic and compiled (for second
+        derivatives by the complex step)."""
         return self._get(("r_q", key), lambda: sp.lambdify([self.qs], expr.jacobian(self.qs).tolist(), "numpy", cse=True))
 
-    def vector_second_derivative(self, key, expr: sp.Matrix):
-        """(r_q q̇)_q q̇ of a point, vector or placement entry, as f(q, q̇)."""
-        def build():
-            second, qd_s, _ = second_derivative_along(expr, self.qs, [], with_inputs=False)
-            return sp.lambdify([self.qs, qd_s], list(second), "numpy", cse=True)
-        return self._get(("r_qq", key), build)
+    def vector_second_derivative(self, key, expr: sp.Matrix, q, qd) -> np.ndarray:
+        """(r_q q̇)_q q̇ of a point, vector or placement entry, by the complex step."""
+        f = self.vector_jacobian(key, expr)
+        shape = (len(expr), len(self.qs))
+        return derivative_along(lambda x: dense_complex(f(x), shape) @ qd, np.asarray(q, dtype=float),
+                                np.asarray(qd, dtype=float))

@@ -245,9 +245,11 @@ class Model:
         return np.array(self._compiled.phi(q, s), dtype=float)
 
     def jacobian(self, q, inputs=None) -> np.ndarray:
-        """The constraint Jacobian Φ_q(q, s), m × n."""
+        """The constraint Jacobian Φ_q(q, s), m × n (the symbolic one is
+        :meth:`jacobian_symbolic`; numerically it comes from the quadratic form, or by
+        the complex step, both exact to round-off)."""
         q, s = self.configuration(q), self.input_vector(inputs)
-        return dense(self._compiled.jacobian(q, s), (self.n_constraints, self.n_coordinates))
+        return self.newton_function(s)(q)[1]
 
     def phi_s(self, q, inputs=None) -> np.ndarray:
         """∂Φ/∂s, the derivative of the residuals with respect to the inputs (m × p)."""
@@ -279,12 +281,7 @@ class Model:
         form = self._compiled.quadratic
         if form is not None:
             return form.newton_function(s)
-        phi_f, jac_f, shape = self._compiled.phi, self._compiled.jacobian, (self.n_constraints, self.n_coordinates)
-
-        def generic(q):
-            return np.array(phi_f(q, s), dtype=float), dense(jac_f(q, s), shape)
-
-        return generic
+        return self._compiled.phi_and_jacobian(s)
 
     def measured_inputs(self, q: np.ndarray) -> np.ndarray:
         """The inputs read off q, as a vector (no argument checks: for solvers)."""
@@ -326,8 +323,7 @@ class Model:
         """∂r/∂q of a named point or vector (dim × n): ṙ = (∂r/∂q) q̇."""
         kind = "vector" if name in self._vector_exprs else "point"
         expr = self._expression(name, kind)
-        f = self._compiled.vector_jacobian((kind, name), expr)
-        return dense(f(self.configuration(q)), (len(expr), self.n_coordinates))
+        return self._compiled.vector_jacobian_at((kind, name), expr, self.configuration(q))
 
     def point_velocity(self, q, qd, name: str) -> np.ndarray:
         """Velocity of a named point (or vector), ṙ = r_q q̇."""
@@ -338,8 +334,8 @@ class Model:
         kind = "vector" if name in self._vector_exprs else "point"
         expr = self._expression(name, kind)
         q, qd, qdd = self.configuration(q), self.configuration(qd, "qd"), self.configuration(qdd, "qdd")
-        second = self._compiled.vector_second_derivative((kind, name), expr)
-        return self.point_jacobian(q, name) @ qdd + np.array(second(q, qd), dtype=float)
+        second = self._compiled.vector_second_derivative((kind, name), expr, q, qd)
+        return self.point_jacobian(q, name) @ qdd + second
 
     vector_velocity = point_velocity
     vector_acceleration = point_acceleration
@@ -381,9 +377,8 @@ class Model:
             )
         symbolic = self._placements[body].frame
         flat = symbolic.reshape(len(symbolic), 1)
-        R_q = self._compiled.vector_jacobian(("frame", body), flat)
-        Rdot = (dense(R_q(self.configuration(q)), (len(flat), self.n_coordinates))
-                @ self.configuration(qd, "qd")).reshape(symbolic.shape)
+        R_q = self._compiled.vector_jacobian_at(("frame", body), flat, self.configuration(q))
+        Rdot = (R_q @ self.configuration(qd, "qd")).reshape(symbolic.shape)
         W = Rdot @ p.frame.T
         if self.mechanism.dimension == 2:
             return float(0.5 * (W[1, 0] - W[0, 1]))
