@@ -136,9 +136,8 @@ class Model:
                 )
         self._numeric_exprs = exprs
         self._compiled = Compiled(exprs, qs, ss)
-        measures = sp.Matrix([i.measure.xreplace(self.parameters) for i in self.inputs])
-        self._measure_f = sp.lambdify([qs], list(measures), "math")
-        self._measure_q_f = sp.lambdify([qs], measures.jacobian(qs).tolist() if ss else [], "math")
+        self._measures = [i.measure.xreplace(self.parameters) for i in self.inputs]
+        self._measure_f = None  # compiled on first use
 
     # ----------------------------------------------------------------- names
     @property
@@ -221,13 +220,24 @@ class Model:
 
     def input_values(self, q) -> dict[str, float]:
         """Read the inputs off a position q (angles in (−π, π])."""
-        values = self._measure_f(self.configuration(q))
+        values = self.measured_inputs(self.configuration(q))
         return {name: float(v) for name, v in zip(self._input_names, values)}
 
     def input_rates(self, q, qd) -> dict[str, float]:
         """Read the input rates ṡ = (∂s/∂q) q̇ off a velocity q̇."""
-        grad = dense(self._measure_q_f(self.configuration(q)), (len(self.inputs), self.n_coordinates))
-        return dict(zip(self._input_names, map(float, grad @ self.configuration(qd, "qd"))))
+        q, qd = self.configuration(q), self.configuration(qd, "qd")
+        rates = []
+        for measure in self._measures:
+            key = ("measure", str(measure))
+            if isinstance(measure, sp.atan2):  # θ = atan2(y, x): θ̇ = (x ẏ − y ẋ)/(x² + y²)
+                y, x = measure.args
+                f = self._compiled.vector_function(key, sp.Matrix([x, y]))
+                (x0, y0) = (float(v) for v in f(*q))
+                xd, yd = self._compiled.vector_jacobian_at(key, sp.Matrix([x, y]), q) @ qd
+                rates.append((x0 * yd - y0 * xd) / (x0 * x0 + y0 * y0))
+            else:  # a slide: polynomial in q
+                rates.append(float(self._compiled.vector_jacobian_at(key, sp.Matrix([measure]), q)[0] @ qd))
+        return dict(zip(self._input_names, rates))
 
     def reference_inputs(self) -> dict[str, float]:
         """The inputs in the reference drawing."""
@@ -285,6 +295,8 @@ class Model:
 
     def measured_inputs(self, q: np.ndarray) -> np.ndarray:
         """The inputs read off q, as a vector (no argument checks: for solvers)."""
+        if self._measure_f is None:
+            self._measure_f = sp.lambdify([self.coordinate_symbols], self._measures, "math", cse=True)
         return np.array(self._measure_f(q), dtype=float)
 
     # ----------------------------------------------------------------- points and vectors

@@ -61,7 +61,10 @@ def input_explorer(model: Model, name: str | None = None, start: float = 0.0, st
     )
 
     def redraw(change=None):
-        result = solve_position(model, {name: to_model(slider.value)}, guess=state["q"])
+        # start from the sweep's position nearest the slider: a jump of the slider then
+        # lands on the same assembly mode as a slow drag would
+        nearest = sweep.q[int(np.argmin(np.abs(values - slider.value)))]
+        result = solve_position(model, {name: to_model(slider.value)}, guess=nearest)
         state["q"] = result.q
         draw_mechanism(model, result.q, artists=artists)
         qd = solve_velocity(model, result.q, {name: 1.0}) if not result.singular else None
