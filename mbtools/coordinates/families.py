@@ -103,7 +103,8 @@ def formulate(mechanism: Mechanism, family: str, **options) -> Model:
     <Model of 'four-bar' in basic coordinates: 4 coordinates, 4 constraints, inputs ['crank']>
     """
     if not isinstance(mechanism, Mechanism):
-        hint = " (a model: pass model.mechanism)" if isinstance(mechanism, Model) else ""
+        hint = (" (a model: pass model.mechanism)" if isinstance(mechanism, Model)
+                else " (a function: call it, e.g. examples.four_bar())" if callable(mechanism) else "")
         raise MechanismError(
             f"formulate() takes a Mechanism (e.g. mbtools.examples.four_bar()), got "
             f"{type(mechanism).__name__}{hint}."

@@ -25,7 +25,7 @@ from __future__ import annotations
 import numpy as np
 from scipy.linalg.lapack import dgesv, dorgqr, dtrtrs
 
-from ..errors import SingularJacobianError
+from ..errors import InputError, SingularJacobianError
 from ..model import Model
 from ..model.rank import EXACTLY_SINGULAR, independent_rows, moving_rank, null_space, pivoted_qr
 
@@ -37,6 +37,7 @@ def idle_freedoms(model: Model, q, inputs=None) -> int:
     Raises :class:`SingularJacobianError` if a freedom that moves a point is left
     without an input (too few drivers, or a singular position).
     """
+    _require_model(model, "idle_freedoms")
     q = model.configuration(q)
     s = model.input_vector(inputs) if inputs is not None else model.measured_inputs(q)
     J = model.newton_function(s)(q)[1]
@@ -89,6 +90,7 @@ def redundant_constraints(model: Model, q, inputs=None) -> list[str]:
     >>> len(redundant_constraints(model, model.reference_q))
     2
     """
+    _require_model(model, "redundant_constraints")
     q = model.configuration(q)
     s = model.input_vector(inputs) if inputs is not None else model.measured_inputs(q)
     _, aside = independent_rows(model.newton_function(s)(q)[1])
@@ -124,3 +126,12 @@ def independent_solve(J: np.ndarray, rhs: np.ndarray, rank: int):
         Q, _, _ = dorgqr(factors[:, :rank], tau[:rank])
         x = Q @ y
     return x, float(diagonal[rank - 1] / diagonal[0]), np.sort(pivots[rank:])
+
+
+def _require_model(model, function: str) -> None:
+    if not isinstance(model, Model):
+        what = f"the mechanism '{model.name}'" if hasattr(model, "joints") else type(model).__name__
+        raise InputError(
+            f"{function}() takes a model, not {what}: formulate it first, e.g. "
+            f"model = mbtools.formulate(mechanism, 'natural'), then {function}(model, q)."
+        )

@@ -119,49 +119,81 @@ def solve_position(
 
 
 def newton(model: Model, s: np.ndarray, q: np.ndarray, inputs: dict, tol: float, max_iterations: int) -> PositionResult:
-    """Newton–Raphson from q at the inputs s. A square system is solved by LU; a system
-    with redundant equations or idle freedoms (or a square one whose LU fails) on an
-    independent set of its equations, of rank n − idle freedoms counted at the first
-    iterate (:func:`~mbtools.kinematics.freedoms.independent_solve`)."""
+    """Newton–Raphson from q at the inputs s (book, equation eq-newton).
+
+    A square system is solved by LU at every iteration (:func:`square_newton`, the
+    common case and the fast one). A system with redundant equations or idle freedoms,
+    or a square one whose LU fails, is solved on an independent set of its equations,
+    of rank n − idle freedoms counted at the iterate where that is first needed
+    (:func:`~mbtools.kinematics.freedoms.independent_solve`).
+    """
     n = model.n_coordinates
     f = model.newton_function(s)
+    raw: list[tuple] = []  # (k, q_k, Φ(q_k), Δq_k): norms are taken only if asked for
+    if model.n_constraints == n:
+        result = square_newton(model, f, q, inputs, tol, max_iterations, raw)
+        if result is not None:
+            return result
+        q = raw.pop()[1]  # the LU failed at this iterate: go on from it, pivoting
     scales = model.residual_scales
     tol_squared = tol * tol
-    # the rank the equations have: n unless idle freedoms (None: not known yet)
-    rank = n if (model.n_constraints == n or model.facts.coordinates_are_positions) else None
-    raw: list[tuple] = []  # (k, q_k, ‖Φ‖², Δq_k): norms are taken only if asked for
+    phi, J = f(q)
+    rank = equation_rank(model, q, s, J, "during Newton–Raphson")
+    if rank > model.n_constraints:
+        _refuse_too_few_inputs(model, q)
     converged = False
-    lu = None
     aside = None
-    for k in range(max_iterations + 1):
-        phi, J = f(q)
+    first = len(raw)
+    for k in range(first, max_iterations + 1):
+        if k > first:
+            phi, J = f(q)
         scaled = phi / scales
         r2 = float(scaled @ scaled)
         if r2 <= tol_squared:
-            raw.append((k, q, float(phi @ phi), None))
+            raw.append((k, q, phi, None))
             converged = True
             break
         if not math.isfinite(r2) or k == max_iterations:
-            raw.append((k, q, float(phi @ phi), None))
+            raw.append((k, q, phi, None))
             break
-        dq = None
-        if rank == n and aside is None and model.n_constraints == n:
-            lu, _, dq, info = dgesv(J, phi)
-            if info > 0:
-                dq, lu = None, None
-        if dq is None:
-            if rank is None or (aside is None and model.n_constraints == n):
-                rank = equation_rank(model, q, s, J, "during Newton–Raphson")
-            solved = independent_solve(J, phi, rank)
-            if solved is None:
-                raise singular_error(model, q, s, "during Newton–Raphson", n - rank)
-            dq, _, aside = solved
-        raw.append((k, q, float(phi @ phi), dq))
+        solved = independent_solve(J, phi, rank)
+        if solved is None:
+            raise singular_error(model, q, s, "during Newton–Raphson", n - rank)
+        dq, _, aside = solved
+        raw.append((k, q, phi, dq))
         q = q - dq
     result = PositionResult(q, converged, raw, inputs, model=model)
     if converged:
-        _condition(model, result, J, phi, lu, rank, aside)
+        _condition(model, result, J, phi, None, rank, aside)
     return result
+
+
+def square_newton(model: Model, f, q: np.ndarray, inputs: dict, tol: float, max_iterations: int,
+                  raw: list) -> PositionResult | None:
+    """Newton–Raphson on a square system, Φ_q Δq = −Φ by LU (LAPACK dgesv) at every
+    iteration; None if an LU fails (a singular Jacobian on the way), with the iterate
+    where it failed last in ``raw``."""
+    inverse_scales = model.inverse_residual_scales
+    tol_squared = tol * tol
+    for k in range(max_iterations + 1):
+        phi, J = f(q)
+        scaled = phi * inverse_scales
+        r2 = scaled @ scaled
+        if r2 <= tol_squared:
+            raw.append((k, q, phi, None))
+            result = PositionResult(q, True, raw, inputs, model=model)
+            _condition(model, result, J, phi, lu if k else None, model.n_coordinates, None)
+            return result
+        if not r2 < math.inf or k == max_iterations:
+            raw.append((k, q, phi, None))
+            return PositionResult(q, False, raw, inputs, model=model)
+        lu, _, dq, info = dgesv(J, phi)
+        if info > 0:
+            raw.append((k, q, phi, None))
+            return None
+        raw.append((k, q, phi, dq))
+        q = q - dq
+    return None  # pragma: no cover - the loop returns
 
 
 def _condition(model, result, J, phi, lu, rank, aside) -> None:
@@ -302,3 +334,14 @@ def _refuse_too_many_inputs(model: Model, result: PositionResult) -> None:
             [],
             result,
         )
+
+
+def _refuse_too_few_inputs(model: Model, q: np.ndarray) -> None:
+    """Fewer equations than the coordinates need: an input is missing."""
+    dof = model.degrees_of_freedom(q)
+    raise InputError(
+        f"'{model.mechanism.name}' has {dof} degree(s) of freedom but {len(model.inputs)} "
+        f"input{'' if len(model.inputs) == 1 else 's'} {model.input_names}: its position is not determined. "
+        "Add a driver for each degree of "
+        "freedom (Mechanism.add_angle_driver or add_slide_driver)."
+    )

@@ -50,7 +50,7 @@ class PositionResult:
 
     q: np.ndarray
     converged: bool
-    raw_history: list = field(repr=False)  # (k, q_k, ‖Φ‖², Δq_k or None), cheap to record
+    raw_history: list = field(repr=False)  # (k, q_k, Φ(q_k), Δq_k or None), cheap to record
     inputs: dict
     rcond: float = float("nan")
     singular: bool = False
@@ -62,8 +62,8 @@ class PositionResult:
     def history(self) -> list[NewtonStep]:
         """Every iterate of the (last) Newton solve, for the iteration table."""
         return [
-            NewtonStep(k, qk, math.sqrt(r2), math.nan if dq is None else math.sqrt(float(dq @ dq)))
-            for k, qk, r2, dq in self.raw_history
+            NewtonStep(k, qk, math.sqrt(float(phi @ phi)), math.nan if dq is None else math.sqrt(float(dq @ dq)))
+            for k, qk, phi, dq in self.raw_history
         ]
 
     @property

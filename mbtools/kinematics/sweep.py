@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import math
 import warnings
 
 import numpy as np
 
 from ..errors import InputError, SingularPositionWarning, SuspiciousInputWarning
 from ..model import Model
-from .position import require_model, solve_position
+from .position import ANGLE_STEP, LENGTH_STEP, require_model, solve_position
 from .results import Sweep
 
 
@@ -16,7 +17,8 @@ def sweep_position(model: Model, name: str, values, guess=None, other_inputs: di
     """Solve the position problem along a sweep of one input, so that the whole sweep
     stays on the guess's assembly mode.
 
-    Each solve starts from a secant prediction, the previous solution extrapolated
+    Values more than a continuation step apart (5°, or 2 % of the mechanism's size)
+    are joined by intermediate solves. Each solve starts from a secant prediction, the previous solution extrapolated
     along the last step, q_k + (q_k − q_{k−1}) Δs_{k+1}/Δs_k, which follows the branch
     through a branch point (where the branches cross and the Jacobian is singular)
     rather than jump to the other one. Singular positions met on the way are flagged in
@@ -59,8 +61,10 @@ def sweep_position(model: Model, name: str, values, guess=None, other_inputs: di
     q_all = np.empty((len(values), model.n_coordinates))
     iterations = np.zeros(len(values), dtype=int)
     singular = np.zeros(len(values), dtype=bool)
+    largest_step = ANGLE_STEP if unit == "angle" else LENGTH_STEP * model.length_scale
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", SingularPositionWarning)
+        warnings.simplefilter("ignore", SuspiciousInputWarning)  # said once above
         for k, value in enumerate(values):
             if k >= 2 and values[k - 1] != values[k - 2]:
                 ratio = (value - values[k - 1]) / (values[k - 1] - values[k - 2])
@@ -69,6 +73,12 @@ def sweep_position(model: Model, name: str, values, guess=None, other_inputs: di
                 start = q_all[k - 1]
             else:
                 start = guess
+            if k >= 1 and abs(value - values[k - 1]) > largest_step:
+                # a long step is walked in short ones from the last position (continuation)
+                pieces = math.ceil(abs(value - values[k - 1]) / largest_step)
+                start = q_all[k - 1]
+                for step in np.linspace(values[k - 1], value, pieces + 1)[1:-1]:
+                    start = solve_position(model, {**fixed, name: float(step)}, guess=start, **options).q
             result = solve_position(model, {**fixed, name: float(value)}, guess=start, **options)
             q_all[k] = result.q
             iterations[k] = result.iterations

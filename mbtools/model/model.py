@@ -115,6 +115,7 @@ class Model:
         self.length_scale = mechanism.length_scale()
         #: ℓ^p of every row: the unit its residual is judged in (Constraint.length_power)
         self.residual_scales = np.array([self.length_scale ** c.length_power for c in self.constraints])
+        self.inverse_residual_scales = 1.0 / self.residual_scales
         self._point_exprs = {name: sp.Matrix(r).xreplace(self.parameters) for name, r in points.items()}
         self._vector_exprs = {name: sp.Matrix(u).xreplace(self.parameters) for name, u in (vectors or {}).items()}
         self._placements: dict[str, Placement] = {
@@ -333,7 +334,7 @@ class Model:
 
     def point_jacobian(self, q, name: str) -> np.ndarray:
         """∂r/∂q of a named point or vector (dim × n): ṙ = (∂r/∂q) q̇."""
-        kind = "vector" if name in self._vector_exprs else "point"
+        kind = "vector" if isinstance(name, str) and name in self._vector_exprs else "point"
         expr = self._expression(name, kind)
         return self._compiled.vector_jacobian_at((kind, name), expr, self.configuration(q))
 
@@ -343,7 +344,7 @@ class Model:
 
     def point_acceleration(self, q, qd, qdd, name: str) -> np.ndarray:
         """Acceleration of a named point (or vector), r̈ = r_q q̈ + (r_q q̇)_q q̇."""
-        kind = "vector" if name in self._vector_exprs else "point"
+        kind = "vector" if isinstance(name, str) and name in self._vector_exprs else "point"
         expr = self._expression(name, kind)
         q, qd, qdd = self.configuration(q), self.configuration(qd, "qd"), self.configuration(qdd, "qdd")
         second = self._compiled.vector_second_derivative((kind, name), expr, q, qd)
