@@ -13,13 +13,14 @@ export PYDEVD_DISABLE_FILE_VALIDATION := 1
 BOOK_FLAGS := -W -n --keep-going
 ASSETS ?= local
 
-.PHONY: help book test unit notebooks browser book-build lab benchmark clean
+.PHONY: help book test unit notebooks browser book-build lab benchmark benchmark-exudyn browser-check clean
 
 help:
 	@echo "make book       build the book into book/_build/html (executes every chapter)"
 	@echo "make test       unit tests, doctests, notebooks, book build (-W), browser checks"
 	@echo "make lab        JupyterLab on the chapters (they open as notebooks)"
-	@echo "make benchmark  position-solve timings"
+	@echo "make benchmark  formulation and position-solve timings"
+	@echo "make benchmark-exudyn  the four-bar position solves beside Exudyn (its own venv)"
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -60,10 +61,16 @@ unit: $(STAMP)
 notebooks: $(STAMP)
 	$(BIN)/python -m pytest -m notebooks
 
-browser: $(STAMP)
+# The browser checks need Debian's Chromium; say so in one line rather than fail deep
+# inside Playwright.
+CHROMIUM ?= /usr/bin/chromium
+browser-check:
+	@test -x $(CHROMIUM) || { echo "make test needs Chromium for the browser checks: apt-get install -y chromium (or set CHROMIUM=/path/to/chromium)"; exit 2; }
+
+browser: $(STAMP) browser-check
 	$(BIN)/python -m pytest -m browser
 
-test: $(STAMP)
+test: $(STAMP) browser-check
 	$(BIN)/python -m pytest -m "not browser"
 	$(MAKE) book-build
 	$(BIN)/python -m pytest -m browser
@@ -72,7 +79,11 @@ lab: $(STAMP)
 	$(BIN)/jupyter lab --allow-root --notebook-dir=. book/chapters
 
 benchmark: $(STAMP)
+	$(BIN)/python benchmarks/formulation_time.py
 	$(BIN)/python benchmarks/position_solve.py
+
+benchmark-exudyn: $(STAMP)
+	benchmarks/exudyn/run.sh
 
 clean:
 	rm -rf book/_build book/_vendor build .pytest_cache

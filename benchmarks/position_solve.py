@@ -12,17 +12,10 @@ import platform
 
 import numpy as np
 
-from mbtools import examples, formulate
-from mbtools.cost import formulation_cost
+from mbtools import formulate
+from mbtools.examples import EXAMPLES
+from mbtools.analysis.cost import formulation_cost
 
-EXAMPLES = {
-    "four-bar 2-7-9-6": examples.four_bar,
-    "slider-crank 1-3, e = 0.5": lambda: examples.slider_crank(offset=0.5),
-    "RSSR": examples.rssr,
-    "RSCR": examples.rscr,
-    "SSC": examples.ssc,
-    "spatial slider-crank": examples.spatial_slider_crank,
-}
 FAMILIES = [
     ("relative", {}),
     ("reference_point", {"rotation": "euler_angles"}),
@@ -37,8 +30,8 @@ def main() -> None:
     print()
     print("| mechanism | family | n | m | quadratic | warm solve (ms) | iterations | 360-angle sweep (ms) | mean iterations |")
     print("|---|---|---|---|---|---|---|---|---|")
-    for label, build in EXAMPLES.items():
-        mechanism = build()
+    for label, example in EXAMPLES.items():
+        mechanism = example.build()
         for family, options in FAMILIES:
             if mechanism.dimension == 2 and family == "reference_point":
                 if options["rotation"] == "euler_parameters":

@@ -16,17 +16,10 @@ import math
 import numpy as np
 import pytest
 
+from mbtools.examples import EXAMPLES as REGISTRY
 from mbtools import examples, formulate, solve_acceleration, solve_position, solve_velocity
 
-EXAMPLES = {
-    "four-bar": examples.four_bar,
-    "slider-crank": lambda: examples.slider_crank(offset=0.4),
-    "RSSR": examples.rssr,
-    "RSCR": examples.rscr,
-    "SSC": examples.ssc,
-    "Cardan": examples.cardan_joint,
-    "spatial slider-crank": examples.spatial_slider_crank,
-}
+EXAMPLES = {name: example.build for name, example in REGISTRY.items()}  # the one registry
 FAMILIES = {
     "relative": ("relative", {}),
     "euler-angles": ("reference_point", {"rotation": "euler_angles"}),

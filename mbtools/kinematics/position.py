@@ -64,6 +64,8 @@ def require_model(model, function: str) -> None:
 
 def check_options(tol, max_iterations) -> tuple[float, int]:
     """The solver options, checked."""
+    if type(tol) is float and 0.0 < tol < 1e-2 and type(max_iterations) is int and max_iterations >= 1:
+        return tol, max_iterations
     if isinstance(tol, bool) or not isinstance(tol, numbers.Real) or not (0 < float(tol) < 1e-2):
         raise InputError(
             f"tol must be a small positive number such as 1e-12 (the residual relative to the "

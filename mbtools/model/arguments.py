@@ -22,8 +22,8 @@ from ..errors import InputError, SuspiciousInputWarning, UnknownNameError
 
 def configuration(model, q, what: str = "q", batch: bool = False) -> np.ndarray:
     """``q`` as a float array of shape (n,) (or (N, n) if ``batch``), checked."""
-    if isinstance(q, np.ndarray) and q.dtype == float and q.shape == (model.n_coordinates,):
-        if not np.isfinite(q).all():
+    if type(q) is np.ndarray and q.dtype == float and q.shape == (model.n_coordinates,):
+        if not math.isfinite(q @ q) and not np.isfinite(q).all():  # (q·q overflows only for huge q)
             raise InputError(f"{what} has entries that are not finite (NaN or infinite): {q}.")
         return q
     if hasattr(q, "q") and hasattr(q, "converged"):
@@ -65,6 +65,10 @@ def configuration(model, q, what: str = "q", batch: bool = False) -> np.ndarray:
     return array
 
 
+PLAIN_NUMBERS = frozenset({float, int, np.float64})
+TWO_PI = 2 * math.pi
+
+
 def input_vector(model, values, what: str = "input") -> np.ndarray:
     """Values of the model's inputs (or of their rates, ``what``) as a vector in model
     order, from a dict by name or a sequence; errors name the input at fault."""
@@ -77,6 +81,12 @@ def input_vector(model, values, what: str = "input") -> np.ndarray:
             f"{{{', '.join(f'{n!r}: 0.5' for n in names)}}}"
             + (" (read the current ones off a position with model.input_values(q))." if what == "input" else ".")
         )
+    if type(values) is dict and len(values) == len(names):  # the common case, kept fast
+        plain = [values.get(n) for n in names]
+        if all(type(v) in PLAIN_NUMBERS for v in plain) and all(map(math.isfinite, plain)):
+            if what == "input" and any(abs(v) > TWO_PI for v in plain):
+                _warn_degrees(model, np.array(plain, dtype=float), what)
+            return np.array(plain, dtype=float)
     if isinstance(values, dict):
         if len(values) == len(names):
             try:

@@ -115,12 +115,10 @@ class QuadraticForm:
 
     def newton_function(self, s):
         """f(q) → (Φ, Φ_q) at the inputs s: one product with the filled H̃."""
-        Ht = self.filled(s)
-        m, n1 = Ht.shape[0], Ht.shape[1]
+        m, n1 = self.Ht0.shape[0], self.Ht0.shape[1]
         n = n1 - 1
-        Ht2 = Ht.reshape(m * n1, n1)
-        qt = np.empty(n1)
-        qt[n] = 1.0
+        Ht2 = self.filled(s).reshape(m * n1, n1)
+        qt = np.ones(n1)
 
         def quadratic(q):
             qt[:n] = q
