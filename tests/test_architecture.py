@@ -144,3 +144,21 @@ def test_the_public_api_is_importable_from_the_package():
 
     for name in mbtools.__all__:
         assert hasattr(mbtools, name), name
+
+
+def test_docstrings_cite_equations_the_book_labels():
+    """A docstring that says "book, equation eq-name" points at a labelled equation of a
+    chapter (MyST: ``$$ … $$ (eq-name)``)."""
+    import re
+
+    book = Path(__file__).resolve().parents[1] / "book"
+    labels = set()
+    for page in book.rglob("*.md"):
+        labels |= set(re.findall(r"\$\$\s*\((eq-[a-z0-9-]+)\)", page.read_text(encoding="utf-8")))
+    cited = {}
+    for module, path in modules().items():
+        for label in re.findall(r"\b(eq-[a-z0-9-]+)", path.read_text(encoding="utf-8")):
+            cited.setdefault(label, module)
+    missing = {label: module for label, module in cited.items() if label not in labels}
+    assert not missing, f"cited but not labelled in the book: {missing}"
+    assert len(cited) >= 10

@@ -135,7 +135,8 @@ def cardan_output_rotation(phi1, shaft_angle: float):
 
     The arms a(φ₁) = (0, −sin φ₁, cos φ₁) and b(φ₂) = cos φ₂ b₀ + sin φ₂ z stay at right
     angles: a·b = cos φ₁ sin φ₂ − cos β sin φ₁ cos φ₂ = 0, so tan φ₂ = cos β tan φ₁,
-    taken in φ₁'s quadrant; differentiated, φ̇₂/φ̇₁ = cos β / (1 − sin²β sin²φ₁).
+    taken in φ₁'s quadrant (book, equation eq-cardan); differentiated,
+    φ̇₂/φ̇₁ = cos β / (1 − sin²β sin²φ₁).
 
     Example
     -------

@@ -21,7 +21,7 @@ def distance_condition(r_i: sp.Matrix, r_j: sp.Matrix, length) -> sp.Expr:
     """Constant distance of two points of a body.
 
     (x_j − x_i)² + (y_j − y_i)² − L_ij² = 0 (paper, planar basic coordinates;
-    r_ij·r_ij − L² = 0 in space, Fig. 5a).
+    r_ij·r_ij − L² = 0 in space, Fig. 5a; book, equation eq-distance).
     """
     d = r_j - r_i
     return d.dot(d) - length**2
@@ -37,13 +37,15 @@ def area_condition(r_i: sp.Matrix, r_j: sp.Matrix, r_k: sp.Matrix, area) -> sp.E
     slider point k against the guide line i–j of a prismatic pair).
 
     (x_j − x_i)(y_k − y_i) − (x_k − x_i)(y_j − y_i) − 2 A_ijk = 0 (paper, planar
-    basic coordinates; used instead of distances when the points are nearly aligned).
+    basic coordinates; used instead of distances when the points are nearly aligned;
+    book, equation eq-area).
     """
     return cross2(r_j - r_i, r_k - r_i) - 2 * area
 
 
 def dot_condition(u: sp.Matrix, v: sp.Matrix, value) -> sp.Expr:
-    """Constant scalar product of two vectors of the mechanism: u·v − c = 0.
+    """Constant scalar product of two vectors of the mechanism: u·v − c = 0 (paper,
+    Fig. 5b–c: r_ij·u = c₁, u·v = c₃; and Fig. 6b).
 
     In a prismatic pair (Fig. 6b) u = r_j − r_i lies on the guide and v = r_q − r_k on
     the slider; c = 0 when the slider vector is perpendicular to the guide.
@@ -58,7 +60,8 @@ def cross_condition(u: sp.Matrix, v: sp.Matrix, value) -> sp.Expr:
 
 
 def angle_driver_condition(r_tail: sp.Matrix, r_head: sp.Matrix, theta, e1=None, e2=None) -> sp.Expr:
-    """The vector d = tail→head makes the angle θ with e₁, turning towards e₂.
+    """The vector d = tail→head makes the angle θ with e₁, turning towards e₂ (book,
+    equation eq-angle-driver).
 
     (d·e₁) sin θ − (d·e₂) cos θ = 0; in the plane e₁ = x, e₂ = y:
     (x_h − x_t) sin θ − (y_h − y_t) cos θ = 0. Linear in the coordinates, with a
@@ -74,7 +77,8 @@ def angle_driver_condition(r_tail: sp.Matrix, r_head: sp.Matrix, theta, e1=None,
 def cross_vector_condition(u: sp.Matrix, d: sp.Matrix) -> list[sp.Expr]:
     """d is parallel to u: the three components of u × d vanish (only two are
     independent; the solver keeps two by pivoting). Used for a cylindrical pair:
-    u the shared axis, d the vector between the two bodies' points on it."""
+    u the shared axis, d the vector between the two bodies' points on it: the paper's
+    r_j − r_i = c u with the extra variable c eliminated."""
     return list(u.cross(d))
 
 

@@ -148,7 +148,7 @@ def rigid_body_conditions(f: PointFormulation, body: str, points: list[str], vec
             elif label not in f.normalised:
                 # a unit vector shared by two bodies is normalised once
                 f.normalised.add(label)
-                f.add(f"unit vector {label}", "unit", w.dot(w) - 1, 0)
+                f.add(f"unit vector {label}", "unit", w.dot(w) - 1, 0)  # u·u − 1 = 0 (eq-unit-vector)
             for other_label, other, other0, _ in kept:
                 c = f.constant(f"c_{joined(other_label, label)}", float(np.dot(other0, w0)))
                 f.add(f"{body}: dot {other_label}·{label}", "dot", cc.dot_condition(other, w, c),

@@ -47,12 +47,13 @@ def _rx(a):
 
 
 def euler_angles_matrix(psi, theta, phi) -> sp.Matrix:
-    """R = R_z(ψ) R_x(θ) R_z(φ), the z–x–z Euler angles."""
+    """R = R_z(ψ) R_x(θ) R_z(φ), the z–x–z Euler angles (book, equation eq-euler-angles)."""
     return _rz(psi) * _rx(theta) * _rz(phi)
 
 
 def euler_parameters_matrix(e0, e1, e2, e3) -> sp.Matrix:
-    """R = (e₀² − eᵀe) I + 2 e eᵀ + 2 e₀ ẽ, e = (e₁, e₂, e₃), for e₀² + eᵀe = 1."""
+    """R = (e₀² − eᵀe) I + 2 e eᵀ + 2 e₀ ẽ, e = (e₁, e₂, e₃), for e₀² + eᵀe = 1
+    (Nikravesh 1988, eq. 6.19; book, equation eq-euler-parameters)."""
     e = sp.Matrix([e1, e2, e3])
     tilde = sp.Matrix([[0, -e3, e2], [e3, 0, -e1], [-e2, e1, 0]])
     return (e0**2 - e.dot(e)) * sp.eye(3) + 2 * e * e.T + 2 * e0 * tilde

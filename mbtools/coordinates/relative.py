@@ -32,7 +32,10 @@ from .poses import Pose, PoseFormulation, about_point, pair_conditions, rotation
 
 
 def formulate_relative(mechanism: Mechanism, cut_joints: list[str] | None = None) -> Model:
-    """Formulate a mechanism in relative (joint) coordinates."""
+    """Formulate a mechanism in relative (joint) coordinates: each body's pose composed
+    joint by joint along the spanning tree (book, equation eq-pose-composition), and the
+    cut joints' pair conditions as the loop-closure equations (book, equation
+    eq-loop-closure)."""
     f = PoseFormulation(mechanism)
     tree, cuts = spanning_tree(mechanism, cut_joints)
     for joint, parent, child in tree:

@@ -1,9 +1,10 @@
 """The velocity and acceleration problems: two linear systems with the matrix Φ_q.
 
-* velocity: differentiate Φ(q(t), s(t)) = 0 once, Φ_q q̇ = −Φ_s ṡ = −Φ_t;
+* velocity: differentiate Φ(q(t), s(t)) = 0 once, Φ_q q̇ = −Φ_s ṡ = −Φ_t (book,
+  equation eq-velocity);
 * acceleration: differentiate twice, Φ_q q̈ = γ, with
   γ = −(Φ_q q̇)_q q̇ − 2 (Φ_s ṡ)_q q̇ − (Φ_s ṡ)_s ṡ − Φ_s s̈
-  (García de Jalón & Bayo 1994, eqs. 3.44–3.45).
+  (García de Jalón & Bayo 1994, eqs. 3.44–3.45; book, equation eq-gamma).
 
 The three problems read alike: each takes the state found so far and what the inputs
 do at its level,
@@ -80,7 +81,7 @@ def assembled(model: Model, q, inputs=None) -> tuple[np.ndarray, np.ndarray]:
 
 
 def solve_velocity(model: Model, q, input_rates: dict, *, inputs=None) -> np.ndarray:
-    """Solve the velocity problem Φ_q q̇ = −Φ_s ṡ.
+    """Solve the velocity problem Φ_q q̇ = −Φ_s ṡ (book, equation eq-velocity).
 
     Parameters
     ----------
@@ -107,7 +108,8 @@ def solve_velocity(model: Model, q, input_rates: dict, *, inputs=None) -> np.nda
 
 def solve_acceleration(model: Model, q, qd, input_accelerations: dict, *, inputs=None,
                        input_rates=None) -> np.ndarray:
-    """Solve the acceleration problem Φ_q q̈ = γ (see the module's text for γ).
+    """Solve the acceleration problem Φ_q q̈ = γ (book, equation eq-gamma; the
+    module's text writes γ out).
 
     Parameters
     ----------

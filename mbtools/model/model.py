@@ -251,7 +251,8 @@ class Model:
 
     # ----------------------------------------------------------------- Φ and its derivatives
     def phi(self, q, inputs=None) -> np.ndarray:
-        """The residuals Φ(q, s) of every constraint, drivers included."""
+        """The residuals Φ(q, s) of every constraint, drivers included (book, equation
+        eq-phi)."""
         q, s = self.configuration(q), self.input_vector(inputs)
         return np.array(self._compiled.phi(q, s), dtype=float)
 
@@ -269,7 +270,7 @@ class Model:
 
     def phi_t(self, q, inputs=None, input_rates=None) -> np.ndarray:
         """Φ_t = Φ_s ṡ: how fast the residuals change when the inputs move at ṡ and q is
-        held; the velocity equations read Φ_q q̇ = −Φ_t."""
+        held; the velocity equations read Φ_q q̇ = −Φ_t (book, equation eq-velocity)."""
         return self.phi_s(q, inputs) @ self.input_vector(input_rates, "input rate")
 
     def gamma(self, q, qd, inputs=None, input_rates=None, input_accelerations=None) -> np.ndarray:
@@ -278,7 +279,8 @@ class Model:
         γ = −(Φ_q q̇)_q q̇ − 2 (Φ_s ṡ)_q q̇ − (Φ_s ṡ)_s ṡ − Φ_s s̈
 
         (García de Jalón & Bayo 1994, eq. 3.45, with the inputs as the time-dependent
-        part): the second derivative of Φ along the motion, taken along (q̇, ṡ).
+        part; book, equation eq-gamma): the second derivative of Φ along the motion,
+        taken along (q̇, ṡ).
         """
         q, qd = self.configuration(q), self.configuration(qd, "qd")
         s = self.input_vector(inputs)
