@@ -7,6 +7,10 @@ orientation: one angle φ in the plane; in space either three Euler angles (ψ, 
 z–x–z as in ADAMS, or four Euler parameters (e₀, e₁, e₂, e₃) tied by e·e = 1, as in
 DADS. Every joint gives its pair conditions (:mod:`mbtools.poses`).
 
+The orientation coordinates count from the drawing: φ = 0 (Euler angles (0, 90°, 0),
+Euler parameters (1, 0, 0, 0)) is each body as drawn, not a body along the x axis. The
+angle of a link from +x is ``model.angle(q, tail, head)`` in any family.
+
 Euler angles are singular where the nutation θ is 0 or π: the first and third
 rotations are then about the same axis. The body frames are therefore set at θ = 90°
 in the drawing (any frame fixed to a body serves); a motion that brings a body to

@@ -168,7 +168,7 @@ def checked_mass_properties(body: str, properties: MassProperties, dimension: in
         )
     if moments[0] + moments[1] < moments[2] * (1 - INERTIA_TOLERANCE) - INERTIA_TOLERANCE * scale:
         raise MechanismError(
-            f"Body '{body}': the principal moments {tuple(np.round(moments, 6))} break the triangle "
+            f"Body '{body}': the principal moments ({', '.join(f'{float(v):.6g}' for v in moments)}) break the triangle "
             "inequality I₁ + I₂ ≥ I₃, so no mass distribution has them; check the tensor."
         )
     return MassProperties(float(m), centre, J)

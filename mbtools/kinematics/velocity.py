@@ -44,6 +44,11 @@ from .freedoms import equation_rank, independent_solve
 from .messages import singular_error
 from .position import SINGULAR_RCOND, require_model
 
+#: A position counts as assembled when every residual is within this fraction of its
+#: unit ℓ^p (positions from solve_position are within 1e-12); a velocity satisfies the
+#: velocity equations when their residual is within this fraction of ℓ (|q̇| + ℓ |ṡ|).
+ASSEMBLED_RTOL = 1e-8
+
 
 def solve_linear(model: Model, q: np.ndarray, s: np.ndarray, J: np.ndarray, rhs: np.ndarray, what: str) -> np.ndarray:
     """Solve Φ_q x = rhs at an assembled q: by LU when Φ_q is square and regular, else on
@@ -70,7 +75,7 @@ def assembled(model: Model, q, inputs=None) -> tuple[np.ndarray, np.ndarray]:
     s = model.measured_inputs(q) if inputs is None else model.input_vector(inputs)
     phi = model.newton_function(s)(q)[0]
     bad = [(model.constraint_names[i], phi[i]) for i in np.argsort(-np.abs(phi / model.residual_scales))
-           if abs(phi[i]) > 1e-8 * model.residual_scales[i]]
+           if abs(phi[i]) > ASSEMBLED_RTOL * model.residual_scales[i]]
     if bad:
         raise InputError(
             f"q does not satisfy the constraints of '{model.mechanism.name}' "
@@ -136,7 +141,7 @@ def solve_acceleration(model: Model, q, qd, input_accelerations: dict, *, inputs
     velocity_residual = J @ qd + model.phi_s(q, s) @ sd
     scale = model.length_scale * (float(np.abs(qd).max(initial=0.0))
                                   + model.length_scale * float(np.abs(sd).max(initial=0.0)))
-    if float(np.abs(velocity_residual).max(initial=0.0)) > 1e-8 * max(scale, 1e-300):
+    if float(np.abs(velocity_residual).max(initial=0.0)) > ASSEMBLED_RTOL * max(scale, 1e-300):
         raise InputError(
             f"qd does not satisfy the velocity equations of '{model.mechanism.name}' at these input "
             "rates (Φ_q q̇ + Φ_s ṡ ≠ 0): compute it with solve_velocity(model, q, input_rates)."
