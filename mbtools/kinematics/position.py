@@ -29,7 +29,7 @@ import numbers
 import warnings
 
 import numpy as np
-from scipy.linalg.lapack import dgecon, dgesv
+from scipy.linalg.lapack import dgecon, dgesv, dgetrf
 
 from ..errors import AssemblyError, InputError, SingularPositionWarning
 from ..model import Model
@@ -112,10 +112,10 @@ def solve_position(
     require_model(model, "solve_position")
     tol, max_iterations = check_options(tol, max_iterations)
     s = model.input_vector(inputs)
-    inputs = dict(zip(model.input_names, map(float, s)))
+    inputs = dict(inputs) if type(inputs) is dict else dict(zip(model.input_names, map(float, s)))
     if guess is None:
         return _solve_by_continuation(model, inputs, s, tol, max_iterations, raise_on_failure)
-    q0 = np.array(model.configuration(guess, "guess"), dtype=float)  # a copy: never alias the guess
+    q0 = model.configuration(guess, "guess").copy()  # a copy: never alias the guess
     result = newton(model, s, q0, inputs, tol, max_iterations)
     return _finish(model, result, raise_on_failure, guess_note="from the guess")
 
@@ -130,13 +130,13 @@ def newton(model: Model, s: np.ndarray, q: np.ndarray, inputs: dict, tol: float,
     (:func:`~mbtools.kinematics.freedoms.independent_solve`).
     """
     n = model.n_coordinates
-    f = model.newton_function(s)
     raw: list[tuple] = []  # (k, q_k, Φ(q_k), Δq_k): norms are taken only if asked for
     if model.n_constraints == n:
-        result = square_newton(model, f, q, inputs, tol, max_iterations, raw)
+        result = square_newton(model, s, q, inputs, tol, max_iterations, raw)
         if result is not None:
             return result
-        q = raw.pop()[1]  # the LU failed at this iterate: go on from it, pivoting
+        raw.clear()  # the LU failed: start again, pivoting
+    f = model.newton_function(s)
     scales = model.residual_scales
     tol_squared = tol * tol
     phi, J = f(q)
@@ -170,25 +170,26 @@ def newton(model: Model, s: np.ndarray, q: np.ndarray, inputs: dict, tol: float,
     return result
 
 
-def square_newton(model: Model, f, q: np.ndarray, inputs: dict, tol: float, max_iterations: int,
+def square_newton(model: Model, s: np.ndarray, q: np.ndarray, inputs: dict, tol: float, max_iterations: int,
                   raw: list) -> PositionResult | None:
     """Newton–Raphson on a square system, Φ_q Δq = −Φ by LU (LAPACK dgesv) at every
-    iteration; None if an LU fails (a singular Jacobian on the way), with the iterate
-    where it failed last in ``raw``."""
-    inverse_scales = model.inverse_residual_scales
+    iteration, each equation divided by its unit ℓ^p (the same step; the convergence
+    test is then a plain norm). None if an LU fails (a singular Jacobian on the way),
+    with the iterate where it failed last in ``raw``."""
+    f = model.newton_function(s, scaled=True)
     tol_squared = tol * tol
+    lu = None
     for k in range(max_iterations + 1):
         phi, J = f(q)
-        scaled = phi * inverse_scales
-        r2 = scaled @ scaled
+        r2 = phi @ phi
         if r2 <= tol_squared:
             raw.append((k, q, phi, None))
-            result = PositionResult(q, True, raw, inputs, model=model)
-            _condition(model, result, J, phi, lu if k else None, model.n_coordinates, None)
+            result = PositionResult(q, True, raw, inputs, model=model, scaled_history=True)
+            _condition(model, result, J, phi, lu, model.n_coordinates, None)
             return result
         if not r2 < math.inf or k == max_iterations:
             raw.append((k, q, phi, None))
-            return PositionResult(q, False, raw, inputs, model=model)
+            return PositionResult(q, False, raw, inputs, model=model, scaled_history=True)
         lu, _, dq, info = dgesv(J, phi)
         if info > 0:
             raw.append((k, q, phi, None))
@@ -199,14 +200,16 @@ def square_newton(model: Model, f, q: np.ndarray, inputs: dict, tol: float, max_
 
 
 def _condition(model, result, J, phi, lu, rank, aside) -> None:
-    """The reciprocal condition of Φ_q at the solution (small near a singular position)
-    and the equations pivoting set aside there."""
+    """The reciprocal condition of Φ_q at the solution (small near a singular position),
+    each equation in its unit ℓ^p so that it does not depend on the drawing's units
+    (square systems: estimated by LAPACK dgecon from the last LU, one correction of at
+    most √tol away), and the equations pivoting set aside there."""
     n = model.n_coordinates
     if aside is None and model.n_constraints == n:
         Jf = np.asarray(J).ravel()
         anorm = math.sqrt(float(Jf @ Jf))  # Frobenius: within √n of the 1-norm
         if lu is None:
-            lu, _, _, info = dgesv(J, phi)
+            lu, _, info = dgetrf(J)
             if info > 0:
                 lu = None
         result.rcond = float(dgecon(lu, anorm, norm="1")[0]) if lu is not None else 0.0

@@ -57,12 +57,15 @@ class PositionResult:
     continuation_steps: int = 0
     model: Model | None = field(default=None, repr=False)
     set_aside: list = field(default_factory=list)
+    scaled_history: bool = field(default=False, repr=False)  # Φ_i / ℓ^p recorded, not Φ
 
     @property
     def history(self) -> list[NewtonStep]:
         """Every iterate of the (last) Newton solve, for the iteration table."""
+        scales = self.model.residual_scales if (self.scaled_history and self.model is not None) else 1.0
         return [
-            NewtonStep(k, qk, math.sqrt(float(phi @ phi)), math.nan if dq is None else math.sqrt(float(dq @ dq)))
+            NewtonStep(k, qk, math.sqrt(float((phi * scales) @ (phi * scales))),
+                       math.nan if dq is None else math.sqrt(float(dq @ dq)))
             for k, qk, phi, dq in self.raw_history
         ]
 

@@ -113,6 +113,13 @@ class QuadraticForm:
             Ht.reshape(-1)[self.flat] = self.fill(s)
         return Ht
 
+    def scaled(self, row_scales: np.ndarray) -> "QuadraticForm":
+        """The same form with equation i divided by ``row_scales[i]``."""
+        rows = np.unravel_index(self.flat, self.Ht0.shape)[0] if self.flat.size else np.zeros(0, dtype=int)
+        entry_scale = 1.0 / np.asarray(row_scales)[rows]
+        fill = None if self.fill is None else (lambda s, f=self.fill: np.asarray(f(s)) * entry_scale)
+        return QuadraticForm(self.Ht0 / np.asarray(row_scales)[:, None, None], self.flat, fill)
+
     def newton_function(self, s):
         """f(q) → (Φ, Φ_q) at the inputs s: one product with the filled H̃."""
         m, n1 = self.Ht0.shape[0], self.Ht0.shape[1]

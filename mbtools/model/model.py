@@ -137,6 +137,7 @@ class Model:
                 )
         self._numeric_exprs = exprs
         self._compiled = Compiled(exprs, qs, ss)
+        self._scaled_form = None  # the quadratic form with each equation in its unit, on first use
         self._measures = [i.measure.xreplace(self.parameters) for i in self.inputs]
         self._measure_f = None  # compiled on first use
 
@@ -288,13 +289,28 @@ class Model:
         sdd = self.input_vector(input_accelerations, "input acceleration")
         return np.array(self._compiled.gamma(q, qd, s, sd, sdd), dtype=float)
 
-    def newton_function(self, s: np.ndarray):
+    def newton_function(self, s: np.ndarray, scaled: bool = False):
         """f(q) → (Φ, Φ_q) at fixed inputs s (a vector in input order): the inner loop
-        of Newton–Raphson. No argument checks: for solvers."""
+        of Newton–Raphson. With ``scaled``, each equation divided by its unit ℓ^p
+        (:attr:`residual_scales`). No argument checks: for solvers."""
         form = self._compiled.quadratic
         if form is not None:
+            if scaled:
+                if self._scaled_form is None:
+                    self._scaled_form = form.scaled(self.residual_scales)
+                return self._scaled_form.newton_function(s)
             return form.newton_function(s)
-        return self._compiled.phi_and_jacobian(s)
+        f = self._compiled.phi_and_jacobian(s)
+        if not scaled:
+            return f
+        inverse = self.inverse_residual_scales
+        column = inverse[:, None]
+
+        def scaled_function(q):
+            phi, J = f(q)
+            return phi * inverse, J * column
+
+        return scaled_function
 
     def measured_inputs(self, q: np.ndarray) -> np.ndarray:
         """The inputs read off q, as a vector (no argument checks: for solvers)."""
