@@ -242,11 +242,12 @@ def main() -> None:
     reference = Mbtools()
     a0, b0 = reference.a_and_b()  # the same assembly mode (open) for every tool
     tools = [reference, ExudynRigid(a0, b0), ExudynPoints(a0, b0)]
-    scale = getattr(reference.model, "residual_scale", float("nan"))
+    scale = reference.model.length_scale
     print(f"Python {platform.python_version()}, numpy {np.__version__}, Exudyn {exu.config.Version()}, {platform.machine()}")
     print(f"{SOLVES} warm-started solves, crank {STEP_DEG} deg apart over a full turn, each from the previous"
           f" solution; best of {REPEATS} repeats")
-    print(f"tolerances: mbtools ||Phi||_2 <= {MBTOOLS_TOL} * {scale:.4g} (its equations in length^2);"
+    print(f"tolerances: mbtools ||Phi_i / l^p_i||_2 <= {MBTOOLS_TOL} (each equation in its unit, l = {scale:.4g}:"
+          " distances in length^2, the driver in length);"
           f" Exudyn ||residual||_2 <= {EXUDYN_ABS_TOL:g} (absoluteTolerance, relativeTolerance 0; equations in length)")
     print()
     checks = [tool.check() for tool in tools]  # untimed: iterations and B at the check angles
