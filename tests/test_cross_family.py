@@ -12,6 +12,7 @@ import numpy as np
 import pytest
 
 from mbtools import examples, formulate, solve_acceleration, solve_velocity, sweep_position
+from tests.mechanisms import welded_four_bar
 
 ANGLES = np.radians(np.arange(0.0, 360.0, 10.0))
 OMEGA, ALPHA = 1.1, -0.7
@@ -63,28 +64,6 @@ def test_family_agrees_with_natural_coordinates(example, family, options, refere
             np.testing.assert_allclose(got[point][0], r, atol=1e-9, err_msg=f"{point} position")
             np.testing.assert_allclose(got[point][1], v, atol=1e-9, err_msg=f"{point} velocity")
             np.testing.assert_allclose(got[point][2], a, atol=1e-9, err_msg=f"{point} acceleration")
-
-
-def welded_four_bar():
-    """The four-bar with its coupler made of two bars welded at M."""
-    m = examples.four_bar()
-    A, B = m.bodies["coupler"].points["A"], m.bodies["coupler"].points["B"]
-    M = tuple((A + B) / 2 + np.array([0.3, -0.2]))
-    from mbtools import Mechanism
-
-    w = Mechanism("welded four-bar")
-    w.add_ground({"O2": (0.0, 0.0), "O4": (6.0, 0.0)})
-    w.add_body("crank", {"O2": (0.0, 0.0), "A": tuple(A)})
-    w.add_body("half1", {"A": tuple(A), "M": M})
-    w.add_body("half2", {"M": M, "B": tuple(B)})
-    w.add_body("rocker", {"O4": (6.0, 0.0), "B": tuple(B)})
-    w.add_revolute("ground", "crank", at="O2")
-    w.add_revolute("crank", "half1", at="A")
-    w.add_rigid("half1", "half2")
-    w.add_revolute("half2", "rocker", at="B")
-    w.add_revolute("rocker", "ground", at="O4")
-    w.add_angle_driver("crank", tail="O2", head="A")
-    return w
 
 
 @pytest.mark.parametrize("family", ["relative", "reference_point", "basic", "natural"])
