@@ -149,7 +149,7 @@ def checked_mass_properties(body: str, properties: MassProperties, dimension: in
         if J.size != 1 or not np.isfinite(J).all() or float(J.reshape(-1)[0]) < 0:
             raise MechanismError(
                 f"Body '{body}': a planar body's inertia is one number J_G ≥ 0 (kg·m², about G, "
-                f"normal to the plane), not {properties.inertia!r}."
+                f"normal to the plane), not {_shown(properties.inertia)}."
             )
         return MassProperties(float(m), centre, float(J.reshape(-1)[0]))
     if J.shape != (3, 3) or not np.isfinite(J).all():
@@ -172,3 +172,9 @@ def checked_mass_properties(body: str, properties: MassProperties, dimension: in
             "inequality I₁ + I₂ ≥ I₃, so no mass distribution has them; check the tensor."
         )
     return MassProperties(float(m), centre, J)
+
+
+def _shown(value) -> str:
+    """A value for a message: an array by its shape, a number as it is."""
+    shape = np.shape(value)
+    return f"an array of shape {shape}" if shape else repr(value)

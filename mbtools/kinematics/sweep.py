@@ -46,7 +46,7 @@ def sweep_position(model: Model, name: str, values, guess=None, other_inputs: di
     if values is None or values.size == 0 or not np.isfinite(values).all():
         raise InputError(
             f"sweep_position: values must be a sequence of finite numbers for '{name}' (for example "
-            f"np.radians(np.arange(0, 360, 5))), got {type(values).__name__ if values is None else values!r}."
+            f"np.radians(np.arange(0, 360, 5))), got {'nothing usable' if values is None else ('no values' if values.size == 0 else list(map(float, values[:6])))}."
         )
     fixed = dict(other_inputs or {})
     if name in fixed:
