@@ -56,7 +56,7 @@ class FamilyFacts:
     Attributes
     ----------
     label : str
-        How the family is named in tables, e.g. ``"reference point (Euler parameters)"``.
+        How the family is named in tables, e.g. ``"reference point (euler parameters)"``.
     variant : str or None
         The family's option in force (``"euler_angles"``, ``"euler_parameters"``), if any.
     tree_joints, cut_joints : tuple of str
@@ -182,6 +182,19 @@ class Model:
         """True when every equation is at most quadratic in q (the paper's claim for basic
         and natural coordinates in the plane)."""
         return self._compiled.quadratic is not None
+
+    @property
+    def equation_degree(self) -> int | None:
+        """Highest total degree of the equations in q, or None if any is not a polynomial
+        in q (sines and cosines of angles): 2 for the paper's planar basic and natural
+        coordinates, 3 where volumes appear."""
+        degree = 0
+        for e in self._numeric_exprs:
+            try:
+                degree = max(degree, sp.Poly(e, *self.coordinate_symbols).total_degree())
+            except sp.PolynomialError:
+                return None
+        return degree
 
     def __repr__(self) -> str:
         return (
