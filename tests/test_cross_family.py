@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 from mbtools import examples, formulate, solve_acceleration, solve_velocity, sweep_position
-from tests.mechanisms import welded_four_bar
+from mechanisms import welded_four_bar
 
 ANGLES = np.radians(np.arange(0.0, 360.0, 10.0))
 OMEGA, ALPHA = 1.1, -0.7

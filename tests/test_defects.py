@@ -12,7 +12,7 @@ matplotlib.use("Agg")
 from mbtools import InputError, Mechanism, MechanismError, closed_forms, examples, formulate, solve_position, solve_velocity
 from mbtools.description import uniform_bar
 from mbtools.description.inertia import require_regular_inertia
-from tests.mechanisms import welded_four_bar
+from mechanisms import welded_four_bar
 
 
 def test_drawing_the_relative_family_of_a_welded_mechanism():

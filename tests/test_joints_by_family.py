@@ -15,7 +15,7 @@ import numpy as np
 import pytest
 
 from mbtools import examples, formulate, sweep_position
-from tests.mechanisms import welded_crank_in_space, welded_four_bar
+from mechanisms import welded_crank_in_space, welded_four_bar
 from mbtools.coordinates import FAMILIES, VARIANTS
 from mbtools.description import (
     JOINT_TYPES, Cylindrical, Prismatic, Revolute, Rigid, Spherical, Translational, Universal,
