@@ -1,9 +1,10 @@
 """Formulation time per example and family, and the 1000-solve position benchmark.
 
 A table, not a test (tests never time). For every example of the registry and every
-formulation compared in the book: the time to formulate it (``mbtools.formulate``) and
-to formulate it and solve one position from its drawing, with sympy's cache cleared
-before each, as in a fresh session. Then 1000 warm-started position solves of the
+formulation compared in the book: the time to formulate it (``mbtools.formulate``), to
+formulate it and solve one position from its drawing, and to go on to the velocity and
+acceleration there (the first acceleration compiles the symbolic Jacobian, which γ is
+taken from), with sympy's cache cleared before each, as in a fresh session. Then 1000 warm-started position solves of the
 four-bar (crank 2, coupler 7, rocker 9, ground 6; crank stepped 0.36° per solve over a
 full turn, each solve from the previous solution), best of 5, in microseconds per
 solve; ``benchmarks/exudyn/run.sh`` measures the same loop beside Exudyn.
@@ -29,8 +30,8 @@ from mbtools.examples import EXAMPLES
 
 
 def formulation_times() -> None:
-    print("| example | formulation | n | formulate (s) | formulate + solve (s) |")
-    print("|---|---|---|---|---|")
+    print("| example | formulation | n | formulate (s) | + position (s) | + velocity and acceleration (s) |")
+    print("|---|---|---|---|---|---|")
     worst = 0.0
     for name, example in EXAMPLES.items():
         mechanism = example.build()
@@ -47,12 +48,16 @@ def formulation_times() -> None:
             inputs = {k: v + 0.2 for k, v in inputs.items()}
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore")
-                mbtools.solve_position(model, inputs, guess=model.reference_q)
-            solved = time.perf_counter()
+                q = mbtools.solve_position(model, inputs, guess=model.reference_q).q
+                solved = time.perf_counter()
+                rates = {k: 1.0 for k in inputs}
+                qd = mbtools.solve_velocity(model, q, rates)
+                mbtools.solve_acceleration(model, q, qd, {k: 0.0 for k in inputs})
+            moved = time.perf_counter()
             worst = max(worst, solved - start)
-            print(f"| {name} | {key} | {model.n_coordinates} | {formulated - start:.3f} | {solved - start:.3f} |",
-                  flush=True)
-    print(f"\nslowest formulate + solve: {worst:.2f} s\n")
+            print(f"| {name} | {key} | {model.n_coordinates} | {formulated - start:.3f} | {solved - start:.3f} | "
+                  f"{moved - start:.3f} |", flush=True)
+    print(f"\nslowest formulate + position solve: {worst:.2f} s\n")
 
 
 def four_bar_solves(repeats: int = 5) -> float:
