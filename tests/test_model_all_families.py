@@ -17,7 +17,7 @@ import numpy as np
 import pytest
 
 from mbtools.examples import EXAMPLES as REGISTRY
-from mbtools import examples, formulate, solve_acceleration, solve_position, solve_velocity
+from mbtools import formulate, solve_acceleration, solve_position, solve_velocity
 
 EXAMPLES = {name: example.build for name, example in REGISTRY.items()}  # the one registry
 FAMILIES = {

@@ -160,13 +160,13 @@ class PointFormulation:
         """Constant volume of the tetrahedron a, b, c, k (paper, basic coordinates in
         space): r_ab · (r_ac × r_ak) − 6V = 0, V from the drawing unless ``value`` is
         given (0 for a point kept in the plane a, b, c)."""
-        pa, d1, d2, d3 = self.pos(a), self.pos(b) - self.pos(a), self.pos(c) - self.pos(a), self.pos(k) - self.pos(a)
+        d1, d2, d3 = self.pos(b) - self.pos(a), self.pos(c) - self.pos(a), self.pos(k) - self.pos(a)
         six_v = float(np.dot(d1, np.cross(d2, d3))) if value is None else 6.0 * value
         r = self.r
         expression = (r[b] - r[a]).dot((r[c] - r[a]).cross(r[k] - r[a]))
         # r_{E0 w2}, subscripted like the coordinates x_{E0 w2}
         vec = {p: "\\mathbf " + sp.latex(sp.Symbol(f"r_{p}")) for p in (a, b, c, k)}
-        notation = (f"(%s - %s)\\cdot\\big((%s - %s)\\times(%s - %s)\\big)"
+        notation = ("(%s - %s)\\cdot\\big((%s - %s)\\times(%s - %s)\\big)"
                     % (vec[b], vec[a], vec[c], vec[a], vec[k], vec[a]))
         if value == 0.0:
             self.add(name, "volume", expression, 3, notation)

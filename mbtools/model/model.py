@@ -45,7 +45,7 @@ from ..errors import InputError, MechanismError, UnknownNameError
 from . import arguments
 from .compiled import Compiled, dense
 from .constraint import Constraint, Input
-from .placement import Placement, placement_from_frame
+from .placement import Placement
 from .rank import RANK_RTOL, rank_of_diagonal
 
 
@@ -407,11 +407,11 @@ class Model:
         if symbolic.frame is not None:
             entries = self._compiled.vector_function(("frame", body), symbolic.frame.reshape(len(symbolic.frame), 1))(*q)
             frame = np.array(entries, dtype=float).reshape(symbolic.frame.shape)
-        return placement_from_frame(body, origin, frame, symbolic.drawn_origin)
+        return Placement(body, origin, frame, symbolic.drawn_origin)
 
     def angular_velocity(self, q, qd, body: str):
         """ω of a body: a number (rad/s, counter-clockwise) in the plane, a vector in
-        space, from Ṙ Rᵀ = ω̃ (Shabana; book, equation eq-omega-tilde)."""
+        space, from Ṙ Rᵀ = ω̃ (book, equation eq-omega-tilde)."""
         p = self.placement(q, body)
         if p.frame is None:
             raise InputError(

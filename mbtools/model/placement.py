@@ -51,11 +51,6 @@ class Placement:
         return np.asarray(self.frame) @ (np.asarray(x0, dtype=float) - self.drawn_origin) + np.asarray(self.origin)
 
 
-def placement_from_frame(body: str, origin: np.ndarray, frame, drawn_origin: np.ndarray) -> Placement:
-    """A numerical placement."""
-    return Placement(body, origin, frame, np.asarray(drawn_origin, dtype=float))
-
-
 def frame_from_directions(directions: list[sp.Matrix], drawn: list[np.ndarray], dim: int) -> sp.Matrix | None:
     """R = X X⁰⁻¹ from a body's directions (point differences and unit vectors).
 
