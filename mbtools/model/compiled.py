@@ -56,8 +56,13 @@ class QuadraticForm:
     product H̃ q̃ gives both Φ_q (its first n columns) and Φ (half its product with q̃).
     """
 
-    def __init__(self, Ht0: np.ndarray, flat: np.ndarray, fill):
+    def __init__(self, Ht0: np.ndarray, flat: np.ndarray, fill, exprs_s=(), ss=()):
         self.Ht0, self.flat, self.fill = Ht0, flat, fill
+        self.exprs_s, self.ss = list(exprs_s), list(ss)  # the input-dependent entries, symbolic
+        m, n1 = Ht0.shape[0], Ht0.shape[1]
+        self.Ht0_2d = Ht0.reshape(m * n1, n1)
+        self.flat_2d = np.unravel_index(flat, self.Ht0_2d.shape) if flat.size else None
+        self.q_tilde = np.ones(n1)
 
     @classmethod
     def of(cls, exprs: list, qs: list, ss: list) -> "QuadraticForm | None":
@@ -104,28 +109,28 @@ class QuadraticForm:
                 flat.append(np.ravel_multi_index((r, n, n), Ht.shape))
                 exprs_s.append(2 * e)
         fill = sp.lambdify([ss], exprs_s, "math") if exprs_s else None
-        return cls(Ht, np.array(flat, dtype=int), fill)
+        return cls(Ht, np.array(flat, dtype=int), fill, exprs_s, ss)
 
     def filled(self, s) -> np.ndarray:
-        """H̃ at the input values s."""
-        Ht = self.Ht0.copy()
+        """H̃ at the input values s, as an (m (n + 1)) × (n + 1) array."""
+        Ht2 = self.Ht0_2d.copy()
         if self.fill is not None:
-            Ht.reshape(-1)[self.flat] = self.fill(s)
-        return Ht
+            Ht2[self.flat_2d] = self.fill(s)
+        return Ht2
 
     def scaled(self, row_scales: np.ndarray) -> "QuadraticForm":
         """The same form with equation i divided by ``row_scales[i]``."""
         rows = np.unravel_index(self.flat, self.Ht0.shape)[0] if self.flat.size else np.zeros(0, dtype=int)
-        entry_scale = 1.0 / np.asarray(row_scales)[rows]
-        fill = None if self.fill is None else (lambda s, f=self.fill: np.asarray(f(s)) * entry_scale)
-        return QuadraticForm(self.Ht0 / np.asarray(row_scales)[:, None, None], self.flat, fill)
+        exprs = [e / float(row_scales[r]) for e, r in zip(self.exprs_s, rows)]
+        fill = sp.lambdify([self.ss], exprs, "math") if exprs else None
+        return QuadraticForm(self.Ht0 / np.asarray(row_scales)[:, None, None], self.flat, fill, exprs, self.ss)
 
     def newton_function(self, s):
         """f(q) → (Φ, Φ_q) at the inputs s: one product with the filled H̃."""
         m, n1 = self.Ht0.shape[0], self.Ht0.shape[1]
         n = n1 - 1
-        Ht2 = self.filled(s).reshape(m * n1, n1)
-        qt = np.ones(n1)
+        Ht2 = self.filled(s)
+        qt = self.q_tilde.copy()
 
         def quadratic(q):
             qt[:n] = q

@@ -223,7 +223,7 @@ class Model:
         form = self._compiled.quadratic
         if form is None:
             raise MechanismError(f"The {self.family} model of '{self.mechanism.name}' is not quadratic in q.")
-        Ht = form.filled(self.input_vector(self.input_values(self.reference_q)))
+        Ht = form.filled(self.input_vector(self.input_values(self.reference_q))).reshape(form.Ht0.shape)
         n = self.n_coordinates
         return Ht[:, :n, :n].copy(), Ht[:, :n, n].copy(), 0.5 * Ht[:, n, n]
 
