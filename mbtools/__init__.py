@@ -10,6 +10,7 @@ it (a test checks it):
 ``model/``            the public model contract: Φ, Φ_q, γ, points, placements
 ``coordinates/``      the four families, each turning a description into a model
 ``kinematics/``       position, velocity and acceleration problems, sweeps
+``dynamics/``         mass matrices from the placements (dynamics is being built)
 ``analysis/``         counts per family, cost of a formulation, closed forms
 ``viz/``              equations, drawings, animations and widgets for the pages
 ====================  ===========================================================

@@ -409,6 +409,21 @@ class Model:
             frame = np.array(entries, dtype=float).reshape(symbolic.frame.shape)
         return Placement(body, origin, frame, symbolic.drawn_origin)
 
+    def placement_jacobian(self, q, body: str) -> tuple[np.ndarray, np.ndarray | None]:
+        """(∂o/∂q, ∂R/∂q) of a body's placement: the origin's Jacobian (dim × n) and the
+        frame's (dim × dim × n; None where the body has no frame), so that ȯ = o_q q̇ and
+        Ṙ = Σ_k R_{,k} q̇_k. What a mass matrix is built from."""
+        symbolic = self._placements.get(body) if isinstance(body, str) else None
+        if symbolic is None:
+            raise arguments.unknown_name(self, str(body), self.body_names, "moving body")
+        q = self.configuration(q)
+        origin_q = self._compiled.vector_jacobian_at(("origin", body), symbolic.origin, q)
+        if symbolic.frame is None:
+            return origin_q, None
+        flat = symbolic.frame.reshape(len(symbolic.frame), 1)
+        frame_q = self._compiled.vector_jacobian_at(("frame", body), flat, q)
+        return origin_q, frame_q.reshape(symbolic.frame.shape + (self.n_coordinates,))
+
     def angular_velocity(self, q, qd, body: str):
         """ω of a body: a number (rad/s, counter-clockwise) in the plane, a vector in
         space, from Ṙ Rᵀ = ω̃ (book, equation eq-omega-tilde)."""
@@ -419,10 +434,7 @@ class Model:
                 "line is not modelled, so it has no full angular velocity. Use the velocity of "
                 "its points (model.point_velocity) instead."
             )
-        symbolic = self._placements[body].frame
-        flat = symbolic.reshape(len(symbolic), 1)
-        R_q = self._compiled.vector_jacobian_at(("frame", body), flat, self.configuration(q))
-        Rdot = (R_q @ self.configuration(qd, "qd")).reshape(symbolic.shape)
+        Rdot = self.placement_jacobian(q, body)[1] @ self.configuration(qd, "qd")
         W = Rdot @ p.frame.T
         if self.mechanism.dimension == 2:
             return float(0.5 * (W[1, 0] - W[0, 1]))
