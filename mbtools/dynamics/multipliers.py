@@ -1,0 +1,45 @@
+"""Lagrange multipliers with Baumgarte stabilisation (index 1).
+
+    M q̈ + Φ_qᵀ λ = Q − h,
+    Φ_q q̈ = γ − 2 α Φ̇ − β² Φ,          Φ̇ = Φ_q q̇
+
+(Baumgarte 1972; García de Jalón & Bayo 1994, ch. 5): the acceleration constraints with
+a damped correction that pulls a drifting solution back to Φ = 0. Solved as one linear
+system in (q̈, λ) on an independent set of the constraint rows (the redundant rows of
+natural coordinates are set aside by the pivoting of the kinematics); λ of the rows
+set aside is zero.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..errors import SingularJacobianError
+from ..model.rank import independent_rows
+
+
+def accelerations(system, q: np.ndarray, qd: np.ndarray, t: float) -> tuple[np.ndarray, np.ndarray]:
+    """(q̈, λ) at time t, with λ for every constraint row of the system (drivers free)."""
+    model = system.model
+    phi, J, gamma = system.constraints(q, qd)
+    alpha, beta = system.baumgarte
+    rhs = gamma - 2.0 * alpha * (J @ qd) - beta * beta * phi
+    M = system.mass_matrix(q)
+    Q = system.forces(q, qd, t)
+    kept, _ = independent_rows(J)
+    n, r = model.n_coordinates, len(kept)
+    A = np.zeros((n + r, n + r))
+    A[:n, :n] = M
+    A[:n, n:] = J[kept].T
+    A[n:, :n] = J[kept]
+    try:
+        x = np.linalg.solve(A, np.concatenate([Q, rhs[kept]]))
+    except np.linalg.LinAlgError:
+        raise SingularJacobianError(
+            f"The equations of motion of '{model.mechanism.name}' are singular at t = {t:.6g}: the "
+            "mass matrix is not positive on the motions the constraints allow (a body without "
+            "inertia where it can move), or the constraints lost rank at a singular position."
+        ) from None
+    multipliers = np.zeros(J.shape[0])
+    multipliers[kept] = x[n:]
+    return x[:n], multipliers

@@ -1,0 +1,77 @@
+"""Where the bodies of a model are and how they move: their placements (origin and
+frame as functions of q), the placements' first and second derivatives, and angular
+velocities. :class:`~mbtools.model.Model` builds on it; dynamics reads it.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..errors import InputError
+from . import arguments
+from .placement import Placement
+
+
+class BodyMotion:
+    """The body part of the model contract (see :mod:`mbtools.model.placement`)."""
+
+    def placement(self, q, body: str) -> Placement:
+        """Where a body is at q: its origin o(q) (the centre of mass if the description
+        gives one, else the centroid of its drawn points) and its frame R(q), so that a
+        point drawn at x⁰ is at R (x⁰ − o⁰) + o. R is None for a spatial body given by
+        two points only (basic and natural coordinates do not model its spin)."""
+        symbolic = self._symbolic_placement(body)
+        q = self.configuration(q)
+        origin = np.array(self._compiled.vector_function(("origin", body), symbolic.origin)(*q), dtype=float)
+        frame = None
+        if symbolic.frame is not None:
+            entries = self._compiled.vector_function(("frame", body), symbolic.frame.reshape(len(symbolic.frame), 1))(*q)
+            frame = np.array(entries, dtype=float).reshape(symbolic.frame.shape)
+        return Placement(body, origin, frame, symbolic.drawn_origin)
+
+    def placement_jacobian(self, q, body: str) -> tuple[np.ndarray, np.ndarray | None]:
+        """(∂o/∂q, ∂R/∂q) of a body's placement: the origin's Jacobian (dim × n) and the
+        frame's (dim × dim × n; None where the body has no frame), so that ȯ = o_q q̇ and
+        Ṙ = Σ_k R_{,k} q̇_k. What a mass matrix is built from."""
+        symbolic = self._symbolic_placement(body)
+        q = self.configuration(q)
+        origin_q = self._compiled.vector_jacobian_at(("origin", body), symbolic.origin, q)
+        if symbolic.frame is None:
+            return origin_q, None
+        flat = symbolic.frame.reshape(len(symbolic.frame), 1)
+        frame_q = self._compiled.vector_jacobian_at(("frame", body), flat, q)
+        return origin_q, frame_q.reshape(symbolic.frame.shape + (self.n_coordinates,))
+
+    def angular_velocity(self, q, qd, body: str):
+        """ω of a body: a number (rad/s, counter-clockwise) in the plane, a vector in
+        space, from Ṙ Rᵀ = ω̃ (book, equation eq-omega-tilde)."""
+        p = self.placement(q, body)
+        if p.frame is None:
+            raise InputError(
+                f"Body '{body}' is two points in the {self.family} model: its spin about its own "
+                "line is not modelled, so it has no full angular velocity. Use the velocity of "
+                "its points (model.point_velocity) instead."
+            )
+        Rdot = self.placement_jacobian(q, body)[1] @ self.configuration(qd, "qd")
+        W = Rdot @ p.frame.T
+        if self.mechanism.dimension == 2:
+            return float(0.5 * (W[1, 0] - W[0, 1]))
+        return 0.5 * np.array([W[2, 1] - W[1, 2], W[0, 2] - W[2, 0], W[1, 0] - W[0, 1]])
+
+    def placement_second_derivative(self, q, qd, body: str) -> tuple[np.ndarray, np.ndarray | None]:
+        """((o_q q̇)_q q̇, (R_q q̇)_q q̇): the parts of ö and R̈ that do not come from q̈
+        (ö = o_q q̈ + (o_q q̇)_q q̇), by the complex step on the compiled Jacobians."""
+        symbolic = self._symbolic_placement(body)
+        q, qd = self.configuration(q), self.configuration(qd, "qd")
+        origin = self._compiled.vector_second_derivative(("origin", body), symbolic.origin, q, qd)
+        if symbolic.frame is None:
+            return origin, None
+        flat = symbolic.frame.reshape(len(symbolic.frame), 1)
+        frame = self._compiled.vector_second_derivative(("frame", body), flat, q, qd)
+        return origin, frame.reshape(symbolic.frame.shape)
+
+    def _symbolic_placement(self, body) -> Placement:
+        symbolic = self._placements.get(body) if isinstance(body, str) else None
+        if symbolic is None:
+            raise arguments.unknown_name(self, str(body), self.body_names, "moving body")
+        return symbolic
