@@ -29,6 +29,7 @@ from .analysis import FamilyCount, closed_forms, coordinate_counts, counts_table
 from .coordinates import FAMILIES, formulate
 from .description import MassProperties, Mechanism, uniform_bar
 from .description import inertia
+from .dynamics import MultibodySystem, Trajectory, simulate
 from .errors import (
     AssemblyError,
     InputError,
@@ -63,6 +64,7 @@ __all__ = [
     "MbtoolsError",
     "Mechanism",
     "MechanismError",
+    "MultibodySystem",
     "Model",
     "NewtonStep",
     "PositionResult",
@@ -70,6 +72,7 @@ __all__ = [
     "SingularPositionWarning",
     "SuspiciousInputWarning",
     "Sweep",
+    "Trajectory",
     "UnknownNameError",
     "closed_forms",
     "coordinate_counts",
@@ -81,6 +84,7 @@ __all__ = [
     "inertia",
     "plotting",
     "redundant_constraints",
+    "simulate",
     "solve_acceleration",
     "solve_position",
     "solve_velocity",

@@ -28,11 +28,11 @@ from scipy.integrate import solve_ivp
 
 from ..errors import InputError, MbtoolsError
 from ..kinematics import solve_position, solve_velocity
-from . import multipliers
+from . import multipliers, projection
 from .system import MultibodySystem
 
 #: The dynamic formulations, by name: each gives (q̈, λ) from (system, q, q̇, t).
-FORMULATIONS = {"multipliers": multipliers.accelerations}
+FORMULATIONS = {"multipliers": multipliers.accelerations, "projection": projection.accelerations}
 
 
 class Trajectory:

@@ -1,0 +1,49 @@
+"""The null-space projection (velocity transformation) of the paper.
+
+The velocities the constraints allow are q̇ = R ż, with the columns of R a basis of the
+null space of Φ_q (here orthonormal, from the SVD, with the rank rule of the
+kinematics, so that redundant rows are harmless). Any acceleration that satisfies the
+stabilised acceleration constraints is q̈ = q̈ₚ + R z̈, q̈ₚ their minimum-norm solution;
+projecting M q̈ + h = Q onto the allowed motions eliminates the multipliers:
+
+    Rᵀ M R z̈ = Rᵀ (Q − h − M q̈ₚ)
+
+(Unda & García de Jalón 1985; García de Jalón & Bayo 1994, ch. 6, with R the
+velocity-transformation matrix). The multipliers follow, if wanted, from
+Φ_qᵀ λ = Q − h − M q̈ by least squares.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..errors import SingularJacobianError
+from ..model.rank import null_space
+
+
+def accelerations(system, q: np.ndarray, qd: np.ndarray, t: float) -> tuple[np.ndarray, np.ndarray]:
+    """(q̈, λ) at time t by projection onto the null space of Φ_q."""
+    model = system.model
+    phi, J, gamma = system.constraints(q, qd)
+    alpha, beta = system.baumgarte
+    rhs = gamma - 2.0 * alpha * (J @ qd) - beta * beta * phi
+    M = system.mass_matrix(q)
+    force = system.forces(q, qd, t)
+    n = model.n_coordinates
+    if J.size:
+        particular, *_ = np.linalg.lstsq(J, rhs, rcond=None)
+        R = null_space(J, n)
+    else:
+        particular, R = np.zeros(n), np.eye(n)
+    reduced = R.T @ M @ R
+    try:
+        zdd = np.linalg.solve(reduced, R.T @ (force - M @ particular))
+    except np.linalg.LinAlgError:
+        raise SingularJacobianError(
+            f"The projected mass matrix Rᵀ M R of '{model.mechanism.name}' is singular at t = {t:.6g}: "
+            "some motion the constraints allow carries no inertia (a body without mass or inertia "
+            "where it can move)."
+        ) from None
+    qdd = particular + R @ zdd
+    multipliers = np.linalg.lstsq(J.T, force - M @ qdd, rcond=None)[0] if J.size else np.zeros(0)
+    return qdd, multipliers
