@@ -1,0 +1,25 @@
+"""``python -m mbtools validate``: every validation case passes, and the command says so."""
+
+import subprocess
+import sys
+
+from mbtools.analysis import validation
+
+
+def test_every_quick_validation_case_passes():
+    results = validation.run(quick=True)
+    assert len(results) >= 15
+    failed = [c for c in results if not c.passed]
+    assert not failed, validation.table(failed)
+
+
+def test_the_command_prints_the_table_and_exits_zero():
+    run = subprocess.run([sys.executable, "-m", "mbtools", "validate", "--quick"], capture_output=True, text=True)
+    assert run.returncode == 0, run.stdout + run.stderr
+    assert "| case | quantity | reference | computed | error | tolerance | result |" in run.stdout
+    assert " 0 failed" in run.stdout
+
+
+def test_a_failing_case_fails_the_table():
+    bad = validation.Case("x", "y", 1.0, 2.0, 1.0, 1e-9, "z")
+    assert not bad.passed and "FAIL" in validation.table([bad]) and "1 failed" in validation.table([bad])
