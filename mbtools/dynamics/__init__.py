@@ -3,9 +3,10 @@ and inertia forces by virtual power, and forward dynamics with Lagrange multipli
 (more formulations, loads and prescribed inputs are being built)."""
 
 from .forces import gravity_force, inertia_velocity_terms, potential_energy
+from .inverse import InverseDynamics, inverse_dynamics
 from .mass import kinetic_energy, mass_matrix, second_moment
 from .simulate import FORMULATIONS, Trajectory, simulate
 from .system import MultibodySystem
 
-__all__ = ["FORMULATIONS", "MultibodySystem", "Trajectory", "gravity_force", "inertia_velocity_terms",
+__all__ = ["FORMULATIONS", "InverseDynamics", "MultibodySystem", "inverse_dynamics", "Trajectory", "gravity_force", "inertia_velocity_terms",
            "kinetic_energy", "mass_matrix", "potential_energy", "second_moment", "simulate"]

@@ -1,10 +1,12 @@
 """A multibody system: a model and what acts on it, the object the dynamic formulations
 integrate.
 
-Drivers in dynamics: an input of the description is *free* in dynamics — its driving
-equation is left out, and it only names an independent coordinate for the initial
-conditions. (Prescribing an input as a function of time is to come.) A mechanism needs
-no driver to be simulated.
+Drivers in dynamics: an input of the description is *free* in forward dynamics — its
+driving equation is left out, and it only names an independent coordinate for the
+initial conditions. In inverse dynamics (:func:`mbtools.dynamics.inverse_dynamics`) the
+inputs prescribe the motion and the driving equations give the forces they need.
+(Prescribing an input as a function of time in forward dynamics is to come.) A mechanism
+needs no driver to be simulated.
 
 Example
 -------
