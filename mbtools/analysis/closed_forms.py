@@ -128,6 +128,35 @@ def slider_crank(theta: float, crank: float, rod: float, offset: float = 0.0,
     }
 
 
+def four_bar_crank_torque(theta2: float, crank: float, coupler: float, rocker: float, ground: float,
+                          masses: tuple[float, float, float], omega2: float, alpha2: float,
+                          gravity: float = 9.81, assembly: str = "open") -> float:
+    """The crank torque that drives a four-bar of uniform bars (masses of crank, coupler,
+    rocker) at θ₂, ω₂, α₂ under gravity g along −y, by the power balance
+
+        τ ω₂ = d(T + V)/dt = Σ m v_G·a_G + (m L²/12) ω α + m g v_Gy,
+
+    with every velocity and acceleration from :func:`four_bar` (the acceleration field of
+    a rigid body is affine, so a bar's centre moves as the mean of its ends).
+
+    Example
+    -------
+    >>> import math
+    >>> round(four_bar_crank_torque(math.radians(90), 2, 7, 9, 6, (1.0, 2.0, 1.5), 2.3, -0.8), 6)
+    16.478695
+    """
+    ref = four_bar(theta2, crank, coupler, rocker, ground, assembly, omega2, alpha2)
+    zero = np.zeros(2)
+    ends = {"crank": (zero, ref["vA"], zero, ref["aA"], omega2, alpha2, crank),
+            "coupler": (ref["vA"], ref["vB"], ref["aA"], ref["aB"], ref["omega3"], ref["alpha3"], coupler),
+            "rocker": (zero, ref["vB"], zero, ref["aB"], ref["omega4"], ref["alpha4"], rocker)}
+    power = 0.0
+    for m, (v1, v2, a1, a2, w, al, length) in zip(masses, ends.values()):
+        v, acc = (v1 + v2) / 2, (a1 + a2) / 2
+        power += m * float(v @ acc) + m * length**2 / 12 * w * al + m * gravity * float(v[1])
+    return power / omega2
+
+
 def cardan_output_rotation(phi1, shaft_angle: float):
     """Turn φ₂ of the output shaft of a Cardan joint for a turn φ₁ of the input shaft,
     both from the drawing of :func:`mbtools.examples.cardan_joint` (radians; β =
@@ -158,5 +187,6 @@ def cardan_speed_ratio(phi1, shaft_angle: float):
 
 from .closed_forms_spatial import rscr_rod, rssr_rocker, spatial_slider_crank_slider, ssc_slide  # noqa: E402
 
-__all__ = ["cardan_output_rotation", "cardan_speed_ratio", "four_bar", "four_bar_angles", "rscr_rod",
+__all__ = ["cardan_output_rotation", "cardan_speed_ratio", "four_bar", "four_bar_angles", "four_bar_crank_torque",
+           "rscr_rod",
            "rssr_rocker", "slider_crank", "spatial_slider_crank_slider", "ssc_slide"]

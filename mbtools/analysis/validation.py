@@ -143,15 +143,35 @@ def pendulum_case(family: str, formulation: str) -> Case:
 
 
 def four_bar_energy_case(family: str, formulation: str) -> Case:
+    mechanism = _massive_four_bar()
+    traj = simulate(MultibodySystem(formulate(mechanism, family)), 2.0, formulation, rtol=1e-10)
+    energy = traj.energy
+    return _curve(f"falling four-bar ({family}, {formulation})", "energy over 2 s (relative)",
+                  np.ones_like(energy), energy / energy[0], 1e-7, "conservation of energy")
+
+
+def four_bar_torque_case(family: str) -> Case:
+    """Inverse dynamics: the crank torque over a turn against the power balance."""
+    from ..dynamics import inverse_dynamics
+
+    mechanism = _massive_four_bar()
+    system = MultibodySystem(formulate(mechanism, family), (0.0, -9.81))
+    angles = np.radians(np.arange(0.0, 360.0, 30.0))
+    computed = [inverse_dynamics(system, {"crank": t}, {"crank": 2.3}, {"crank": -0.8}).driving["crank"] for t in angles]
+    reference = [closed_forms.four_bar_crank_torque(t, 2.0, 7.0, 9.0, 6.0, (1.0, 2.0, 1.5), 2.3, -0.8) for t in angles]
+    scale = max(abs(r) for r in reference)
+    return _curve(f"four-bar crank torque ({family})", "τ / max|τ| over a turn", np.array(reference) / scale,
+                  np.array(computed) / scale, 1e-8, "power balance on the closed-form kinematics")
+
+
+def _massive_four_bar() -> Mechanism:
+    """The four-bar of uniform bars of 1, 2 and 1.5 kg."""
     mechanism = EXAMPLES["four_bar"].build()
     p = mechanism.point_position
     for body, (a, b), mass in (("crank", ("O2", "A"), 1.0), ("coupler", ("A", "B"), 2.0), ("rocker", ("O4", "B"), 1.5)):
         mechanism.bodies[body] = dataclasses.replace(
             mechanism.bodies[body], mass=checked_mass_properties(body, uniform_bar(mass, p(a), p(b)), 2))
-    traj = simulate(MultibodySystem(formulate(mechanism, family)), 2.0, formulation, rtol=1e-10)
-    energy = traj.energy
-    return _curve(f"falling four-bar ({family}, {formulation})", "energy over 2 s (relative)",
-                  np.ones_like(energy), energy / energy[0], 1e-7, "conservation of energy")
+    return mechanism
 
 
 def cases(quick: bool = False) -> list[Callable[[], Case | list[Case]]]:
@@ -165,6 +185,7 @@ def cases(quick: bool = False) -> list[Callable[[], Case | list[Case]]]:
     for formulation in ("multipliers", "projection"):
         out += [lambda f=f, fo=formulation: pendulum_case(f, fo) for f in (["natural"] if quick else families)]
         out.append(lambda fo=formulation: four_bar_energy_case("natural", fo))
+    out += [lambda f=f: four_bar_torque_case(f) for f in families]
     return out
 
 
