@@ -30,7 +30,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..model import Model
-from .mass import body_mass, second_moment
+from .mass import body_mass, line_body, second_moment
 
 
 def gravity_force(model: Model, q, gravity) -> np.ndarray:
@@ -62,14 +62,10 @@ def inertia_velocity_terms(model: Model, q, qd) -> np.ndarray:
         if frame_q is not None:
             J = second_moment(properties.inertia, model.mechanism.dimension)
             h += np.einsum("ijk,jl,il->k", frame_q, J, frame_dd)
-        else:  # a line of mass: ½ J_⊥ |ḋ|²/L², d = r_j − r_i
-            i, j = list(model.mechanism.bodies[body].points)[:2]
-            d0 = model.mechanism.point_position(j) - model.mechanism.point_position(i)
-            e = d0 / np.linalg.norm(d0)
-            I = np.asarray(properties.inertia, dtype=float)
-            transverse = 0.5 * (np.trace(I) - e @ I @ e)
+        else:  # a line of mass: ½ (J_⊥/L²) |ḋ|², d = r_j − r_i
+            i, j, weight = line_body(model, body, properties)
             D = model.point_jacobian(q, j) - model.point_jacobian(q, i)
             zero = np.zeros_like(qd)
             dd = model.point_acceleration(q, qd, zero, j) - model.point_acceleration(q, qd, zero, i)
-            h += transverse / float(d0 @ d0) * D.T @ dd
+            h += weight * D.T @ dd
     return h

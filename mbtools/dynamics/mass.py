@@ -91,16 +91,22 @@ def mass_matrix(model: Model, q) -> np.ndarray:
     return M
 
 
-def _line_rotation(model: Model, q: np.ndarray, body: str, properties) -> np.ndarray:
-    """½ J_⊥ |ḋ|²/L² of a spatial body of two points i, j (d = r_j − r_i), as a matrix."""
+def line_body(model: Model, body: str, properties) -> tuple[str, str, float]:
+    """(i, j, J_⊥/L²) of a spatial body of two points i, j: the line of mass whose
+    rotational energy is ½ (J_⊥/L²) |ḋ|², d = r_j − r_i; J_⊥ is the moment of inertia
+    about a normal to the line through G."""
     i, j = list(model.mechanism.bodies[body].points)[:2]
     d0 = model.mechanism.point_position(j) - model.mechanism.point_position(i)
-    length_squared = float(d0 @ d0)
-    e = d0 / np.sqrt(length_squared)
+    e = d0 / np.linalg.norm(d0)
     I = np.asarray(properties.inertia, dtype=float)
-    transverse = 0.5 * (np.trace(I) - e @ I @ e)  # the moment about a normal through G
+    return i, j, 0.5 * (np.trace(I) - e @ I @ e) / float(d0 @ d0)
+
+
+def _line_rotation(model: Model, q: np.ndarray, body: str, properties) -> np.ndarray:
+    """The matrix of ½ (J_⊥/L²) |ḋ|²."""
+    i, j, weight = line_body(model, body, properties)
     D = model.point_jacobian(q, j) - model.point_jacobian(q, i)
-    return transverse / length_squared * D.T @ D
+    return weight * D.T @ D
 
 
 def kinetic_energy(model: Model, q, qd) -> float:

@@ -21,9 +21,7 @@ from ..model.rank import independent_rows
 def accelerations(system, q: np.ndarray, qd: np.ndarray, t: float) -> tuple[np.ndarray, np.ndarray]:
     """(q̈, λ) at time t, with λ for every constraint row of the system (drivers free)."""
     model = system.model
-    phi, J, gamma = system.constraints(q, qd)
-    alpha, beta = system.baumgarte
-    rhs = gamma - 2.0 * alpha * (J @ qd) - beta * beta * phi
+    J, rhs = system.acceleration_constraints(q, qd)
     M = system.mass_matrix(q)
     Q = system.forces(q, qd, t)
     kept, _ = independent_rows(J)

@@ -24,9 +24,7 @@ from ..model.rank import null_space
 def accelerations(system, q: np.ndarray, qd: np.ndarray, t: float) -> tuple[np.ndarray, np.ndarray]:
     """(q̈, λ) at time t by projection onto the null space of Φ_q."""
     model = system.model
-    phi, J, gamma = system.constraints(q, qd)
-    alpha, beta = system.baumgarte
-    rhs = gamma - 2.0 * alpha * (J @ qd) - beta * beta * phi
+    J, rhs = system.acceleration_constraints(q, qd)
     M = system.mass_matrix(q)
     force = system.forces(q, qd, t)
     n = model.n_coordinates

@@ -81,6 +81,13 @@ class MultibodySystem:
         gamma = model.gamma(q, qd, s, zero, zero)
         return phi[rows], J[rows], gamma[rows]
 
+    def acceleration_constraints(self, q: np.ndarray, qd: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """(Φ_q, c) of the stabilised acceleration constraints Φ_q q̈ = c,
+        c = γ − 2 α Φ̇ − β² Φ (Baumgarte 1972), the drivers left out."""
+        phi, J, gamma = self.constraints(q, qd)
+        alpha, beta = self.baumgarte
+        return J, gamma - 2.0 * alpha * (J @ qd) - beta * beta * phi
+
     def mass_matrix(self, q: np.ndarray) -> np.ndarray:
         return mass_matrix(self.model, q)
 
