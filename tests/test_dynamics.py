@@ -127,7 +127,7 @@ def test_bad_dynamics_input_is_named():
     system = MultibodySystem(formulate(pendulum(), "natural"))
     with pytest.raises(InputError, match="gravity must be 2 finite numbers"):
         MultibodySystem(system.model, gravity=(0, 0, -9.81))
-    with pytest.raises(InputError, match=r"Unknown formulation 'ali3': this release offers \['multipliers', 'projection'\]"):
+    with pytest.raises(InputError, match=r"Unknown formulation 'ali3': this release offers \['ali3p', 'multipliers', 'projection'\]"):
         simulate(system, 1.0, formulation="ali3")
     with pytest.raises(InputError, match="t_end must be a positive number"):
         simulate(system, -1.0)
@@ -164,3 +164,32 @@ def test_bars_between_ball_joints_conserve_energy_in_point_coordinates():
         energy = traj.energy
         assert np.abs(energy - energy[0]).max() < 1e-7 * np.abs(energy).max(), family
         assert traj.constraint_violation[0].max() < 1e-7
+
+
+def test_ali3p_is_second_order_on_the_pendulum():
+    """The trapezoidal rule: halving the step quarters the error (the exact solution as
+    reference), in relative coordinates (no constraint) and natural coordinates (one)."""
+    L = 1.5
+    k, omega0 = math.sin(math.pi / 4), math.sqrt(G / L)
+    t = np.linspace(0.0, 0.6, 7)
+    sn = ellipj(ellipk(k * k) - omega0 * t, k * k)[0]
+    exact = -L * np.cos(2 * np.arcsin(k * sn))
+    for family in ("relative", "natural"):
+        errors = []
+        for step in (4e-3, 2e-3):
+            traj = simulate(MultibodySystem(formulate(pendulum(L), family), (0.0, -G)), 0.6, "ali3p", t_eval=t, step=step)
+            errors.append(np.abs(traj.point("P")[:, 1] - exact).max())
+            assert traj.constraint_violation[0].max() < 1e-10  # the Newton tolerance, 1e-10 of the size
+        assert 3.0 < errors[0] / errors[1] < 5.0, (family, errors)
+        assert errors[1] < 1e-4 * L
+
+
+def test_ali3p_holds_redundant_constraints_and_follows_the_multipliers():
+    """The RSCR in natural coordinates has redundant rows: ALI3-P needs no pivoting."""
+    mechanism = falling_rscr()
+    system = MultibodySystem(formulate(mechanism, "natural"), (0.0, 0.0, -G))
+    start = {"inputs": {"crank": math.pi / 2}, "rates": {"crank": 4.0}, "t_eval": np.linspace(0, 0.2, 5)}
+    reference = simulate(system, 0.2, "multipliers", rtol=1e-10, **start)
+    traj = simulate(system, 0.2, "ali3p", step=1e-3, **start)
+    np.testing.assert_allclose(traj.point("D"), reference.point("D"), atol=1e-5)
+    assert traj.constraint_violation[0].max() < 1e-10 and traj.constraint_violation[1].max() < 1e-9

@@ -28,11 +28,15 @@ from scipy.integrate import solve_ivp
 
 from ..errors import InputError, MbtoolsError
 from ..kinematics import solve_position, solve_velocity
-from . import multipliers, projection
+from . import ali3p, multipliers, projection
 from .system import MultibodySystem
 
-#: The dynamic formulations, by name: each gives (q̈, λ) from (system, q, q̇, t).
-FORMULATIONS = {"multipliers": multipliers.accelerations, "projection": projection.accelerations}
+#: The dynamic formulations integrated as ODEs in (q, q̇): each gives (q̈, λ) from
+#: (system, q, q̇, t), and scipy's DOP853 integrates them with error control.
+ODE_FORMULATIONS = {"multipliers": multipliers.accelerations, "projection": projection.accelerations}
+#: Every formulation: the ODE ones, and ALI3-P, which carries its own fixed-step
+#: trapezoidal integrator.
+FORMULATIONS = {**ODE_FORMULATIONS, "ali3p": ali3p.integrate}
 
 
 class Trajectory:
@@ -76,7 +80,7 @@ class Trajectory:
 
 
 def simulate(system: MultibodySystem, t_end: float, formulation: str = "multipliers", *, inputs=None,
-             rates=None, q0=None, qd0=None, t_eval=None, rtol: float = 1e-9) -> Trajectory:
+             rates=None, q0=None, qd0=None, t_eval=None, rtol: float = 1e-9, step: float = 1e-3) -> Trajectory:
     """Integrate the equations of motion from t = 0 to ``t_end``.
 
     Parameters
@@ -94,7 +98,10 @@ def simulate(system: MultibodySystem, t_end: float, formulation: str = "multipli
     t_eval : array_like, optional
         Output times; default 201 times evenly spaced.
     rtol : float
-        The integrator's relative tolerance (absolute: rtol times the mechanism's size).
+        The integrator's relative tolerance (absolute: rtol times the mechanism's size), for
+        the ODE formulations.
+    step : float
+        The time step of ALI3-P (seconds; the trapezoidal rule is second order).
     """
     if not isinstance(system, MultibodySystem):
         raise InputError(f"simulate takes a MultibodySystem(model, gravity=...), got {type(system).__name__}.")
@@ -106,13 +113,18 @@ def simulate(system: MultibodySystem, t_end: float, formulation: str = "multipli
     q = _initial_position(system, inputs, q0)
     qd = _initial_velocity(system, q, rates, qd0)
     n = model.n_coordinates
-    accelerations = FORMULATIONS[formulation]
+    times = np.linspace(0.0, float(t_end), 201) if t_eval is None else np.asarray(t_eval, dtype=float)
+    if formulation == "ali3p":
+        if isinstance(step, bool) or not isinstance(step, numbers.Real) or not 0 < step <= t_end:
+            raise InputError(f"step must be a positive number of seconds, at most t_end, got {step!r}.")
+        qs, qds, qdds, lams = ali3p.integrate(system, q, qd, times, float(step))
+        return Trajectory(system, times, qs, qds, qdds, lams)
+    accelerations = ODE_FORMULATIONS[formulation]
 
     def derivative(t, y):
         qdd, _ = accelerations(system, y[:n], y[n:], t)
         return np.concatenate([y[n:], qdd])
 
-    times = np.linspace(0.0, float(t_end), 201) if t_eval is None else np.asarray(t_eval, dtype=float)
     scale = np.concatenate([np.full(n, model.length_scale), np.full(n, model.length_scale)])
     solution = solve_ivp(derivative, (0.0, float(t_end)), np.concatenate([q, qd]), method="DOP853",
                          t_eval=times, rtol=rtol, atol=rtol * scale)
