@@ -64,7 +64,6 @@ def _initial_acceleration(system, q, qd, alpha):
 
 
 def _step(system, q0, qd0, qdd0, lam, h, t, alpha, tolerance, max_iterations):
-    n = len(q0)
     qd_hat = (2.0 / h) * q0 + qd0
     qdd_hat = (4.0 / h**2) * q0 + (4.0 / h) * qd0 + qdd0
     q = q0 + h * qd0 + 0.5 * h * h * qdd0  # predictor
