@@ -29,6 +29,7 @@ import numpy as np
 from ..errors import InputError
 from ..model import Model
 from .forces import gravity_force, inertia_velocity_terms, potential_energy
+from .loads import LOADS
 from .mass import mass_matrix
 
 STANDARD_GRAVITY = 9.81
@@ -44,11 +45,14 @@ class MultibodySystem:
     gravity : sequence of float, optional
         The acceleration of gravity, (0, −9.81) in the plane and (0, 0, −9.81) in space by
         default (m/s², along −y or −z); ``(0, 0)`` for none.
+    loads : sequence
+        :class:`~mbtools.dynamics.loads.PointForce`, :class:`~mbtools.dynamics.loads.Spring`,
+        :class:`~mbtools.dynamics.loads.Torque`, each by virtual power.
     baumgarte : (float, float)
         The gains (α, β), 1/s, of the Baumgarte stabilisation of the multipliers formulation.
     """
 
-    def __init__(self, model: Model, gravity=None, baumgarte=(5.0, 5.0)):
+    def __init__(self, model: Model, gravity=None, loads=(), baumgarte=(5.0, 5.0)):
         if not isinstance(model, Model):
             raise InputError(
                 f"MultibodySystem takes a model (mbtools.formulate(mechanism, family)), got {type(model).__name__}."
@@ -67,6 +71,13 @@ class MultibodySystem:
         self.baumgarte = tuple(float(g) for g in baumgarte)
         self.rows = [k for k, c in enumerate(model.constraints) if not c.is_driver]  # drivers are free
         mass_matrix(model, model.reference_q)  # names any body without mass properties now
+        self.loads = tuple(loads)
+        for load in self.loads:
+            if not isinstance(load, LOADS):
+                raise InputError(
+                    f"loads takes PointForce, Spring or Torque (mbtools.dynamics.loads), got {type(load).__name__}."
+                )
+            load.generalized_force(model, 0.0, model.reference_q, np.zeros(model.n_coordinates))  # names a bad point
 
     def __repr__(self) -> str:
         return f"<MultibodySystem of '{self.model.mechanism.name}' in {self.model.family} coordinates, gravity {tuple(self.gravity)}>"
@@ -92,12 +103,16 @@ class MultibodySystem:
         return mass_matrix(self.model, q)
 
     def forces(self, q: np.ndarray, qd: np.ndarray, t: float) -> np.ndarray:
-        """Q − h: gravity, less the inertia forces that do not come from q̈."""
-        return gravity_force(self.model, q, self.gravity) - inertia_velocity_terms(self.model, q, qd)
+        """Q − h: gravity and the loads, less the inertia forces that do not come from q̈."""
+        force = gravity_force(self.model, q, self.gravity) - inertia_velocity_terms(self.model, q, qd)
+        for load in self.loads:
+            force = force + load.generalized_force(self.model, t, q, qd)
+        return force
 
     def energy(self, q: np.ndarray, qd: np.ndarray) -> float:
-        """Kinetic plus potential energy, T + V."""
-        return float(0.5 * qd @ self.mass_matrix(q) @ qd) + potential_energy(self.model, q, self.gravity)
+        """Kinetic plus potential energy, T + V (gravity, springs, constant point forces)."""
+        potential = potential_energy(self.model, q, self.gravity) + sum(load.potential(self.model, q) for load in self.loads)
+        return float(0.5 * qd @ self.mass_matrix(q) @ qd) + potential
 
 
 def _numbers(value) -> bool:
