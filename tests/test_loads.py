@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 from mbtools import InputError, MassProperties, Mechanism, examples, formulate, solve_velocity, sweep_position
-from mbtools.dynamics import MultibodySystem, PointForce, Spring, Torque, simulate
+from mbtools.dynamics import DriverForce, MultibodySystem, PointForce, Spring, Torque, simulate
 
 FAMILIES = [("relative", {}), ("reference_point", {}), ("basic", {}), ("natural", {})]
 
@@ -40,6 +40,8 @@ def test_each_load_delivers_its_power(family, options):
         assert spring.generalized_force(model, 0.0, q, qd) @ qd == pytest.approx(-tension * rate, rel=1e-10, abs=1e-12)
         omega = model.angular_velocity(q, qd, "coupler")
         assert torque.generalized_force(model, 0.0, q, qd) @ qd == pytest.approx(2.5 * omega, rel=1e-10, abs=1e-12)
+        motor = DriverForce("crank", lambda t, s, sd: 3.0 - 0.5 * sd)
+        assert motor.generalized_force(model, 0.0, q, qd) @ qd == pytest.approx((3.0 - 0.5 * 1.7) * 1.7, rel=1e-10)
 
 
 def spring_pendulum():
@@ -73,7 +75,7 @@ def test_work_of_a_constant_torque(family):
 
 def test_bad_loads_are_named():
     model = formulate(spring_pendulum(), "natural")
-    with pytest.raises(InputError, match="loads takes PointForce, Spring or Torque"):
+    with pytest.raises(InputError, match="loads takes PointForce, Spring, Torque or DriverForce"):
         MultibodySystem(model, loads=[(1.0, 2.0)])
     with pytest.raises(Exception, match="no point 'Q'"):
         MultibodySystem(model, loads=[PointForce("Q", (1.0, 0.0))])

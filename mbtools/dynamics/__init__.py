@@ -1,13 +1,15 @@
 """Dynamics on the model contract: mass matrices from the bodies' placements, gravity
-and inertia forces by virtual power, and forward dynamics with Lagrange multipliers
-(more formulations, loads and prescribed inputs are being built)."""
+and inertia forces by virtual power, loads, prescribed inputs, forward dynamics by
+interchangeable formulations (Lagrange multipliers, null-space projection, ALI3-P) and
+inverse dynamics."""
 
 from .forces import gravity_force, inertia_velocity_terms, potential_energy
 from .inverse import InverseDynamics, inverse_dynamics
-from .loads import PointForce, Spring, Torque
+from .loads import DriverForce, PointForce, Spring, Torque
 from .mass import kinetic_energy, mass_matrix, second_moment
 from .simulate import FORMULATIONS, Trajectory, simulate
+from .prescribed import PrescribedMotion
 from .system import MultibodySystem
 
-__all__ = ["FORMULATIONS", "InverseDynamics", "MultibodySystem", "PointForce", "Spring", "Torque", "inverse_dynamics", "Trajectory", "gravity_force", "inertia_velocity_terms",
+__all__ = ["DriverForce", "PrescribedMotion", "FORMULATIONS", "InverseDynamics", "MultibodySystem", "PointForce", "Spring", "Torque", "inverse_dynamics", "Trajectory", "gravity_force", "inertia_velocity_terms",
            "kinetic_energy", "mass_matrix", "potential_energy", "second_moment", "simulate"]

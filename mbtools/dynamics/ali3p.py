@@ -9,9 +9,9 @@ multipliers λ* refined within each step,
 and the trapezoidal rule writes q̇ and q̈ at the end of a step through q alone:
 q̇ = (2/Δt) q − q̂̇, q̈ = (4/Δt²) q − q̂̈. Newton–Raphson on (Δt²/4)(M q̈ + Φ_qᵀ(αΦ + λ*) −
 Q + h) = 0 with the tangent M + (Δt²/4) α Φ_qᵀΦ_q finds q; the velocities and
-accelerations are then projected, mass-orthogonally, onto Φ_q q̇ = 0 and Φ_q q̈ = γ:
+accelerations are then projected, mass-orthogonally, onto Φ_q q̇ + Φ_t = 0 and Φ_q q̈ = γ:
 
-    (M + (Δt²/4) α Φ_qᵀΦ_q) q̇ = M q̇* ,
+    (M + (Δt²/4) α Φ_qᵀΦ_q) q̇ = M q̇* − (Δt²/4) α Φ_qᵀ Φ_t,
     (M + (Δt²/4) α Φ_qᵀΦ_q) q̈ = M q̈* + (Δt²/4) α Φ_qᵀ γ.
 
 Redundant constraint rows need no special care: nothing inverts Φ_q Φ_qᵀ.
@@ -30,9 +30,10 @@ PENALTY_RATIO = 1e6
 
 
 def integrate(system, q: np.ndarray, qd: np.ndarray, times: np.ndarray, step: float, penalty: float | None = None,
-              tolerance: float = 1e-10, max_iterations: int = 30):
+              tolerance: float = 1e-10, max_iterations: int = 30, progress=None):
     """(q, q̇, q̈, λ) at each of ``times`` (from 0), stepping by at most ``step``; the
-    penalty α by default from :data:`PENALTY_RATIO`."""
+    penalty α by default from :data:`PENALTY_RATIO`; ``progress.update(t)`` after each
+    output time, if given."""
     M = system.mass_matrix(q)
     _, J, _ = system.constraints(q, qd)
     if not J.size:
@@ -43,7 +44,7 @@ def integrate(system, q: np.ndarray, qd: np.ndarray, times: np.ndarray, step: fl
         alpha = float(penalty)
     qdd = _initial_acceleration(system, q, qd, alpha)
     lam = np.zeros(len(system.rows))
-    out = [(q.copy(), qd.copy(), qdd.copy(), lam.copy())]
+    out = [(q.copy(), qd.copy(), qdd.copy(), multipliers(system, q, qd, qdd, 0.0))]
     t = 0.0
     for target in times[1:]:
         pieces = max(1, int(np.ceil((target - t) / step - 1e-9)))  # equal steps of at most `step`
@@ -51,15 +52,27 @@ def integrate(system, q: np.ndarray, qd: np.ndarray, times: np.ndarray, step: fl
         for k in range(pieces):
             q, qd, qdd, lam = _step(system, q, qd, qdd, lam, h, t + (k + 1) * h, alpha, tolerance, max_iterations)
         t = target
-        out.append((q.copy(), qd.copy(), qdd.copy(), lam.copy()))
+        out.append((q.copy(), qd.copy(), qdd.copy(), multipliers(system, q, qd, qdd, t)))
+        if progress is not None:
+            progress.update(t)
     return [np.array(x) for x in zip(*out)]
+
+
+def multipliers(system, q, qd, qdd, t) -> np.ndarray:
+    """λ reported at an output time: the least-squares solution of Φ_qᵀ λ = Q − h − M q̈
+    with the projected q̈ (the λ* of the iteration carry the trapezoidal rule's
+    alternating error in q̈)."""
+    _, J, _ = system.constraints(q, qd, t)
+    if not J.size:
+        return np.zeros(0)
+    return np.linalg.lstsq(J.T, system.forces(q, qd, t) - system.mass_matrix(q) @ qdd, rcond=None)[0]
 
 
 def _initial_acceleration(system, q, qd, alpha):
     M = system.mass_matrix(q)
     _, J, gamma = system.constraints(q, qd)
     force = system.forces(q, qd, 0.0)
-    A = M + alpha * J.T @ J
+    A = M + alpha * J.T @ J  # the acceleration equations with the constraints as a penalty
     return np.linalg.solve(A, force + alpha * J.T @ gamma)
 
 
@@ -71,7 +84,7 @@ def _step(system, q0, qd0, qdd0, lam, h, t, alpha, tolerance, max_iterations):
     for iteration in range(max_iterations):
         qd = (2.0 / h) * q - qd_hat
         qdd = (4.0 / h**2) * q - qdd_hat
-        phi, J, _ = system.constraints(q, qd)
+        phi, J, _ = system.constraints(q, qd, t)
         if iteration:  # λ*_{i+1} = λ*_i + α Φ(q_{i+1})
             lam = lam + alpha * phi
         M = system.mass_matrix(q)
@@ -88,10 +101,11 @@ def _step(system, q0, qd0, qdd0, lam, h, t, alpha, tolerance, max_iterations):
         )
     qd = (2.0 / h) * q - qd_hat
     qdd = (4.0 / h**2) * q - qdd_hat
-    _, J, _ = system.constraints(q, qd)
+    _, J, _ = system.constraints(q, qd, t)
     M = system.mass_matrix(q)
     P = M + (h * h / 4.0) * alpha * J.T @ J
-    qd = np.linalg.solve(P, M @ qd)  # mass-orthogonal projection onto Φ_q q̇ = 0
-    _, J, gamma = system.constraints(q, qd)
+    # mass-orthogonal projection onto Φ_q q̇ + Φ_t = 0
+    qd = np.linalg.solve(P, M @ qd - (h * h / 4.0) * alpha * J.T @ system.constraint_rate(q, t))
+    _, J, gamma = system.constraints(q, qd, t)
     qdd = np.linalg.solve(P, M @ qdd + (h * h / 4.0) * alpha * J.T @ gamma)
     return q, qd, qdd, lam

@@ -6,10 +6,12 @@
   f = k (ℓ − ℓ₀) + c ℓ̇ along the line, ℓ = |r_b − r_a|: Q = −f (r_b,q − r_a,q)ᵀ e, with
   potential ½ k (ℓ − ℓ₀)²;
 * :class:`Torque` — a torque (scalar in the plane, a vector in space) on a body:
-  Q = Ω_qᵀ τ, Ω_q the angular-velocity Jacobian of its placement.
+  Q = Ω_qᵀ τ, Ω_q the angular-velocity Jacobian of its placement;
+* :class:`DriverForce` — a motor: a torque (angle input) or force (slide input) f on an
+  input's coordinate s(q), Q = s_qᵀ f, constant or f(t, s, ṡ).
 
 Each is checked in the tests by the power it delivers along a motion, Qᵀ q̇ = F·ṙ,
-−f ℓ̇, τ·ω.
+−f ℓ̇, τ·ω, f ṡ.
 
 Example
 -------
@@ -100,9 +102,8 @@ class Torque:
 
     def generalized_force(self, model: Model, t: float, q, qd) -> np.ndarray:
         tau = _value(f"Torque on '{self.body}'", self.torque, t, q, qd)
-        n, dim = model.n_coordinates, model.mechanism.dimension
-        columns = [model.angular_velocity(q, np.eye(n)[k], self.body) for k in range(n)]  # Ω_q, column by column
-        Omega = np.array(columns).reshape(n, -1).T  # (1 or 3) × n
+        dim = model.mechanism.dimension
+        Omega = model.angular_velocity_jacobian(q, self.body)  # (1 or 3) × n
         if tau.size != (1 if dim == 2 else 3):
             raise InputError(f"Torque on '{self.body}': give {'one number' if dim == 2 else 'three components'}.")
         return Omega.T @ tau.reshape(-1)
@@ -111,5 +112,33 @@ class Torque:
         return 0.0
 
 
-Load = PointForce | Spring | Torque
-LOADS: tuple[type, ...] = (PointForce, Spring, Torque)
+@dataclass(frozen=True)
+class DriverForce:
+    """A motor on an input of the description: a torque (N·m, angle input) or a force
+    (N, slide input) along the input's coordinate s(q), constant or f(t, s, ṡ). The input
+    stays free (it is not prescribed): the motor is a load like any other."""
+
+    input: str
+    force: object
+
+    def generalized_force(self, model: Model, t: float, q, qd) -> np.ndarray:
+        if self.input not in model.input_names:
+            raise InputError(f"DriverForce on '{self.input}': the model has no such input; its inputs are "
+                             f"{model.input_names} (add_angle_driver / add_slide_driver name them).")
+        k = model.input_names.index(self.input)
+        gradient = model.input_jacobian(q)[k]
+        if callable(self.force):
+            value = _value(f"DriverForce on '{self.input}'", self.force, t, model.measured_inputs(q)[k],
+                           float(gradient @ qd))
+        else:
+            value = _value(f"DriverForce on '{self.input}'", self.force, t)
+        if value.size != 1:
+            raise InputError(f"DriverForce on '{self.input}': give one number (N·m or N), got {value.size}.")
+        return float(value.reshape(-1)[0]) * gradient
+
+    def potential(self, model: Model, q) -> float:
+        return 0.0
+
+
+Load = PointForce | Spring | Torque | DriverForce
+LOADS: tuple[type, ...] = (PointForce, Spring, Torque, DriverForce)

@@ -21,7 +21,7 @@ from ..model.rank import independent_rows
 def accelerations(system, q: np.ndarray, qd: np.ndarray, t: float) -> tuple[np.ndarray, np.ndarray]:
     """(q̈, λ) at time t, with λ for every constraint row of the system (drivers free)."""
     model = system.model
-    J, rhs = system.acceleration_constraints(q, qd)
+    J, rhs = system.acceleration_constraints(q, qd, t)
     M = system.mass_matrix(q)
     Q = system.forces(q, qd, t)
     kept, _ = independent_rows(J)

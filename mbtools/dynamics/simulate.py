@@ -27,8 +27,8 @@ import numpy as np
 from scipy.integrate import solve_ivp
 
 from ..errors import InputError, MbtoolsError
-from ..kinematics import solve_position, solve_velocity
 from . import ali3p, multipliers, projection
+from .initial import initial_position, initial_velocity
 from .system import MultibodySystem
 
 #: The dynamic formulations integrated as ODEs in (q, q̇): each gives (q̈, λ) from
@@ -62,6 +62,24 @@ class Trajectory:
         model = self.system.model
         return np.array([model.point_velocity(q, qd, name) for q, qd in zip(self.q, self.qd)])
 
+    def driving(self, name: str) -> np.ndarray:
+        """The torque (angle input, N·m) or force (slide input, N) a prescribed input
+        supplies at each output time, τ = λ_d ∂Φ_d/∂s (as in
+        :func:`~mbtools.dynamics.inverse_dynamics`)."""
+        system = self.system
+        model = system.model
+        if name not in system.prescribed:
+            raise InputError(f"'{name}' is not a prescribed input of this system; the prescribed inputs are "
+                             f"{sorted(system.prescribed)} (MultibodySystem(..., prescribed={{...}})).")
+        k = model.input_names.index(name)
+        rows = [i for i, row in enumerate(system.rows) if model.constraints[row].name.startswith(f"{name}:")]
+        values = []
+        for t, q, lam in zip(self.t, self.q, self.multipliers):
+            s, _, _ = system.inputs_at(q, t)
+            phi_s = model.phi_s(q, s)[system.rows]
+            values.append(sum(lam[i] * phi_s[i, k] for i in rows))
+        return np.array(values, dtype=float)
+
     @property
     def energy(self) -> np.ndarray:
         """Kinetic plus potential energy at each output time."""
@@ -69,18 +87,24 @@ class Trajectory:
 
     @property
     def constraint_violation(self) -> tuple[np.ndarray, np.ndarray]:
-        """(‖Φ‖, ‖Φ_q q̇‖) at each output time, each equation in its unit ℓ^p."""
-        scales = self.system.model.residual_scales[self.system.rows]
+        """(‖Φ‖, ‖Φ_q q̇ + Φ_t‖) at each output time, each equation in its unit ℓ^p."""
+        system = self.system
+        scales = system.model.residual_scales[system.rows]
         position, velocity = [], []
-        for q, qd in zip(self.q, self.qd):
-            phi, J, _ = self.system.constraints(q, qd)
+        for t, q, qd in zip(self.t, self.q, self.qd):
+            phi, J, _ = system.constraints(q, qd, t)
             position.append(np.linalg.norm(phi / scales))
-            velocity.append(np.linalg.norm(J @ qd / scales))
+            velocity.append(np.linalg.norm((J @ qd + system.constraint_rate(q, t)) / scales))
         return np.array(position), np.array(velocity)
 
 
-def simulate(system: MultibodySystem, t_end: float, formulation: str = "multipliers", *, inputs=None,
-             rates=None, q0=None, qd0=None, t_eval=None, rtol: float = 1e-9, step: float = 1e-3) -> Trajectory:
+#: What ``formulation=None`` takes: see :func:`simulate`.
+DEFAULT_FORMULATION = "projection"
+
+
+def simulate(system: MultibodySystem, t_end: float, formulation: str | None = None, *, inputs=None,
+             rates=None, q0=None, qd0=None, twist=None, t_eval=None, rtol: float = 1e-9, step: float = 1e-3,
+             progress: bool | None = None) -> Trajectory:
     """Integrate the equations of motion from t = 0 to ``t_end``.
 
     Parameters
@@ -88,46 +112,60 @@ def simulate(system: MultibodySystem, t_end: float, formulation: str = "multipli
     system : MultibodySystem
     t_end : float
         Seconds.
-    formulation : str
-        A key of :data:`FORMULATIONS`.
+    formulation : str, optional
+        A key of :data:`FORMULATIONS`; by default :data:`DEFAULT_FORMULATION`, the
+        null-space projection, which keeps to its branch through singular positions.
     inputs, rates : dict, optional
-        The initial position and velocity given by the inputs' values and rates (solved as
-        position and velocity problems); default: the drawing, at rest.
+        The free inputs' initial values and rates (solved as position and velocity
+        problems); default: the drawing, at rest. Prescribed inputs start on their motion.
     q0, qd0 : array_like, optional
-        The initial state itself (it must satisfy the constraints).
+        The initial state itself, projected onto the constraints mass-orthogonally (with a
+        warning if it moves by more than rounding).
+    twist : dict, optional
+        Bodies' initial motion, ``{"disc": {"omega": ω, "point": ("O", v_O)}}``, alone or
+        with ``rates``; see :mod:`mbtools.dynamics.initial`.
     t_eval : array_like, optional
-        Output times; default 201 times evenly spaced.
+        Output times from 0 to t_end; default 201 times evenly spaced. The ODE
+        formulations interpolate between steps with the integrator's dense output;
+        ALI3-P divides each output interval into equal steps.
     rtol : float
         The integrator's relative tolerance (absolute: rtol times the mechanism's size), for
         the ODE formulations.
     step : float
         The time step of ALI3-P (seconds; the trapezoidal rule is second order).
+    progress : bool, optional
+        A progress bar (``tqdm.auto``: a widget in a notebook, text in a terminal): True
+        always, False never, None (default) for runs that last more than two seconds.
     """
     if not isinstance(system, MultibodySystem):
         raise InputError(f"simulate takes a MultibodySystem(model, gravity=...), got {type(system).__name__}.")
+    formulation = DEFAULT_FORMULATION if formulation is None else formulation
     if formulation not in FORMULATIONS:
         raise InputError(f"Unknown formulation {formulation!r}: this release offers {sorted(FORMULATIONS)}.")
     if isinstance(t_end, bool) or not isinstance(t_end, numbers.Real) or not np.isfinite(t_end) or t_end <= 0:
         raise InputError(f"t_end must be a positive number of seconds, got {t_end!r}.")
+    t_end = float(t_end)
     model = system.model
-    q = _initial_position(system, inputs, q0)
-    qd = _initial_velocity(system, q, rates, qd0)
+    q = initial_position(system, inputs, q0)
+    qd = initial_velocity(system, q, rates, qd0, twist)
     n = model.n_coordinates
-    times = np.linspace(0.0, float(t_end), 201) if t_eval is None else np.asarray(t_eval, dtype=float)
-    if formulation == "ali3p":
-        if isinstance(step, bool) or not isinstance(step, numbers.Real) or not 0 < step <= t_end:
-            raise InputError(f"step must be a positive number of seconds, at most t_end, got {step!r}.")
-        qs, qds, qdds, lams = ali3p.integrate(system, q, qd, times, float(step))
-        return Trajectory(system, times, qs, qds, qdds, lams)
-    accelerations = ODE_FORMULATIONS[formulation]
+    times = _output_times(t_eval, t_end)
+    with _progress_bar(progress, t_end, model.mechanism.name) as bar:
+        if formulation == "ali3p":
+            if isinstance(step, bool) or not isinstance(step, numbers.Real) or not 0 < step <= t_end:
+                raise InputError(f"step must be a positive number of seconds, at most t_end, got {step!r}.")
+            qs, qds, qdds, lams = ali3p.integrate(system, q, qd, times, float(step), progress=bar)
+            return Trajectory(system, times, qs, qds, qdds, lams)
+        accelerations = ODE_FORMULATIONS[formulation]
 
-    def derivative(t, y):
-        qdd, _ = accelerations(system, y[:n], y[n:], t)
-        return np.concatenate([y[n:], qdd])
+        def derivative(t, y):
+            bar.update(t)
+            qdd, _ = accelerations(system, y[:n], y[n:], t)
+            return np.concatenate([y[n:], qdd])
 
-    scale = np.concatenate([np.full(n, model.length_scale), np.full(n, model.length_scale)])
-    solution = solve_ivp(derivative, (0.0, float(t_end)), np.concatenate([q, qd]), method="DOP853",
-                         t_eval=times, rtol=rtol, atol=rtol * scale)
+        scale = np.full(2 * n, model.length_scale)
+        solution = solve_ivp(derivative, (0.0, t_end), np.concatenate([q, qd]), method="DOP853",
+                             t_eval=times, rtol=rtol, atol=rtol * scale)
     if not solution.success:
         raise MbtoolsError(f"The integration of '{model.mechanism.name}' stopped: {solution.message}")
     qs, qds = solution.y[:n].T, solution.y[n:].T
@@ -135,30 +173,39 @@ def simulate(system: MultibodySystem, t_end: float, formulation: str = "multipli
     return Trajectory(system, solution.t, qs, qds, np.array([p[0] for p in pairs]), np.array([p[1] for p in pairs]))
 
 
-def _initial_position(system: MultibodySystem, inputs, q0) -> np.ndarray:
-    model = system.model
-    if q0 is not None and inputs is not None:
-        raise InputError("Give the initial position either by inputs= or by q0=, not both.")
-    if inputs is not None:
-        return solve_position(model, inputs).q
-    q = model.reference_q if q0 is None else model.configuration(q0, "q0")
-    phi, _, _ = system.constraints(q, np.zeros_like(q))
-    scales = model.residual_scales[system.rows]
-    if phi.size and np.abs(phi / scales).max() > 1e-8:
-        raise InputError("q0 does not satisfy the constraints: solve the position problem first (inputs=...).")
-    return np.array(q, dtype=float)
+def _output_times(t_eval, t_end: float) -> np.ndarray:
+    if t_eval is None:
+        return np.linspace(0.0, t_end, 201)
+    times = np.asarray(t_eval, dtype=float).reshape(-1)
+    if times.size == 0 or not np.isfinite(times).all() or np.any(np.diff(times) <= 0) \
+            or times[0] < 0 or times[-1] > t_end * (1 + 1e-12):
+        raise InputError(f"t_eval must be increasing times within [0, t_end = {t_end:g}] s.")
+    if times[0] > 0:
+        raise InputError("t_eval must start at 0, the time of the initial conditions.")
+    return times
 
 
-def _initial_velocity(system: MultibodySystem, q: np.ndarray, rates, qd0) -> np.ndarray:
-    model = system.model
-    if qd0 is not None and rates is not None:
-        raise InputError("Give the initial velocity either by rates= or by qd0=, not both.")
-    if rates is not None:
-        return solve_velocity(model, q, rates)
-    if qd0 is None:
-        return np.zeros(model.n_coordinates)
-    qd = np.array(model.configuration(qd0, "qd0"), dtype=float)
-    _, J, _ = system.constraints(q, qd)
-    if J.size and np.abs(J @ qd).max() > 1e-8 * model.length_scale * max(np.abs(qd).max(), 1.0):
-        raise InputError("qd0 does not satisfy the velocity constraints: compute it with rates= or solve_velocity.")
-    return qd
+class _progress_bar:
+    """A tqdm bar in simulated seconds, shown after two seconds of wall time (or always,
+    or never); ``update(t)`` moves it to t."""
+
+    def __init__(self, progress, t_end: float, name: str):
+        self.bar = None
+        if progress is not False:
+            from tqdm.auto import tqdm
+
+            self.bar = tqdm(total=t_end, unit="s (simulated)", desc=f"simulating {name}", delay=0 if progress else 2.0,
+                            bar_format="{desc}: {percentage:3.0f}%|{bar}| t = {n:.3g} of {total:.3g} s [{elapsed}<{remaining}]")
+        self.t = 0.0
+
+    def update(self, t: float) -> None:
+        if self.bar is not None and t > self.t:
+            self.bar.update(t - self.t)
+            self.t = t
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        if self.bar is not None:
+            self.bar.close()

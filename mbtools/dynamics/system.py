@@ -3,10 +3,13 @@ integrate.
 
 Drivers in dynamics: an input of the description is *free* in forward dynamics — its
 driving equation is left out, and it only names an independent coordinate for the
-initial conditions. In inverse dynamics (:func:`mbtools.dynamics.inverse_dynamics`) the
-inputs prescribe the motion and the driving equations give the forces they need.
-(Prescribing an input as a function of time in forward dynamics is to come.) A mechanism
-needs no driver to be simulated.
+initial conditions (``inputs=``, ``rates=`` of :func:`~mbtools.dynamics.simulate`) — unless
+it is *prescribed* as a function of time (``prescribed={"crank": 0.2 + 3*t}``, see
+:mod:`mbtools.dynamics.prescribed`): then its driving equation holds at s(t), and its
+multiplier is the torque or force it takes. A motor that applies a given torque instead is
+a load, :class:`~mbtools.dynamics.loads.DriverForce`. A mechanism needs no driver to be
+simulated. In inverse dynamics (:func:`mbtools.dynamics.inverse_dynamics`) every input
+prescribes the motion.
 
 Example
 -------
@@ -31,12 +34,14 @@ from ..model import Model
 from .forces import gravity_force, inertia_velocity_terms, potential_energy
 from .loads import LOADS
 from .mass import mass_matrix
+from .prescribed import prescribed_motion
 
 STANDARD_GRAVITY = 9.81
 
 
 class MultibodySystem:
-    """A model with gravity (and, to come, further loads and prescribed inputs).
+    """A model with gravity, loads and prescribed inputs: what a dynamic formulation
+    integrates.
 
     Parameters
     ----------
@@ -47,12 +52,27 @@ class MultibodySystem:
         default (m/s², along −y or −z); ``(0, 0)`` for none.
     loads : sequence
         :class:`~mbtools.dynamics.loads.PointForce`, :class:`~mbtools.dynamics.loads.Spring`,
-        :class:`~mbtools.dynamics.loads.Torque`, each by virtual power.
+        :class:`~mbtools.dynamics.loads.Torque`, :class:`~mbtools.dynamics.loads.DriverForce`,
+        each by virtual power.
+    prescribed : dict, optional
+        Inputs whose motion is prescribed, by name: a number (held), a sympy expression of
+        ``sympy.Symbol("t")``, or a :class:`~mbtools.dynamics.prescribed.PrescribedMotion`.
+        The other inputs are free.
     baumgarte : (float, float)
         The gains (α, β), 1/s, of the Baumgarte stabilisation of the multipliers formulation.
+
+    Attributes
+    ----------
+    rows : list of int
+        The rows of the model's Φ that hold in dynamics: the geometric constraints and
+        the driving equations of the prescribed inputs.
+    constant_mass : bool
+        True where every body's placement is linear in q (natural coordinates with three
+        independent directions on each body, planar basic coordinates): M is then
+        computed once, and the velocity terms h vanish.
     """
 
-    def __init__(self, model: Model, gravity=None, loads=(), baumgarte=(5.0, 5.0)):
+    def __init__(self, model: Model, gravity=None, loads=(), prescribed=None, baumgarte=(5.0, 5.0)):
         if not isinstance(model, Model):
             raise InputError(
                 f"MultibodySystem takes a model (mbtools.formulate(mechanism, family)), got {type(model).__name__}."
@@ -69,42 +89,80 @@ class MultibodySystem:
         self.model = model
         self.gravity = gravity
         self.baumgarte = tuple(float(g) for g in baumgarte)
-        self.rows = [k for k, c in enumerate(model.constraints) if not c.is_driver]  # drivers are free
-        mass_matrix(model, model.reference_q)  # names any body without mass properties now
+        self.prescribed = self._prescribed(prescribed or {})
+        self.free_inputs = [name for name in model.input_names if name not in self.prescribed]
+        held = {f"{name}:" for name in self.prescribed}
+        self.rows = [k for k, c in enumerate(model.constraints)
+                     if not c.is_driver or any(c.name.startswith(h) for h in held)]
+        self.constant_mass = all(model.placement_is_linear(body) for body in model.body_names)
+        self._mass = mass_matrix(model, model.reference_q)  # names any body without mass properties now
+        self._weight = gravity_force(model, model.reference_q, gravity) if self.constant_mass else None
         self.loads = tuple(loads)
         for load in self.loads:
             if not isinstance(load, LOADS):
                 raise InputError(
-                    f"loads takes PointForce, Spring or Torque (mbtools.dynamics.loads), got {type(load).__name__}."
+                    f"loads takes PointForce, Spring, Torque or DriverForce (mbtools.dynamics.loads), got "
+                    f"{type(load).__name__}."
                 )
             load.generalized_force(model, 0.0, model.reference_q, np.zeros(model.n_coordinates))  # names a bad point
+
+    def _prescribed(self, prescribed) -> dict:
+        if not isinstance(prescribed, dict):
+            raise InputError(f"prescribed takes a dict, input name → motion, such as {{'crank': 0.5 + 2*t}}; got {prescribed!r}.")
+        unknown = [name for name in prescribed if name not in self.model.input_names]
+        if unknown:
+            raise InputError(f"prescribed names {unknown}, which are not inputs of '{self.model.mechanism.name}'; "
+                             f"its inputs are {self.model.input_names}.")
+        return {name: prescribed_motion(value, name) for name, value in prescribed.items()}
 
     def __repr__(self) -> str:
         return f"<MultibodySystem of '{self.model.mechanism.name}' in {self.model.family} coordinates, gravity {tuple(self.gravity)}>"
 
-    def constraints(self, q: np.ndarray, qd: np.ndarray):
-        """(Φ, Φ_q, γ) of the geometric constraints (the drivers left out)."""
+    def inputs_at(self, q: np.ndarray, t: float) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """(s, ṡ, s̈) in model order: prescribed inputs from their motion at t, free ones
+        read off q (their rates do not enter: their rows are left out)."""
         model = self.model
-        s = model.measured_inputs(q)
-        zero = np.zeros(len(s))
+        s = model.measured_inputs(q) if self.free_inputs else np.zeros(len(model.input_names))
+        sd, sdd = np.zeros_like(s), np.zeros_like(s)
+        for name, motion in self.prescribed.items():
+            k = model.input_names.index(name)
+            s[k], sd[k], sdd[k] = motion(t)
+        return s, sd, sdd
+
+    def constraints(self, q: np.ndarray, qd: np.ndarray, t: float = 0.0):
+        """(Φ, Φ_q, γ) of the constraints that hold in dynamics at time t (:attr:`rows`)."""
+        model = self.model
+        s, sd, sdd = self.inputs_at(q, t)
         rows = self.rows
         phi, J = model.newton_function(s)(q)
-        gamma = model.gamma(q, qd, s, zero, zero)
+        gamma = model.gamma(q, qd, s, sd, sdd)
         return phi[rows], J[rows], gamma[rows]
 
-    def acceleration_constraints(self, q: np.ndarray, qd: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    def constraint_rate(self, q: np.ndarray, t: float = 0.0) -> np.ndarray:
+        """Φ_t = Φ_s ṡ(t) of the rows that hold (zero unless inputs are prescribed):
+        the velocity constraints read Φ_q q̇ + Φ_t = 0."""
+        if not self.prescribed:
+            return np.zeros(len(self.rows))
+        s, sd, _ = self.inputs_at(q, t)
+        return (self.model.phi_s(q, s) @ sd)[self.rows]
+
+    def acceleration_constraints(self, q: np.ndarray, qd: np.ndarray, t: float = 0.0) -> tuple[np.ndarray, np.ndarray]:
         """(Φ_q, c) of the stabilised acceleration constraints Φ_q q̈ = c,
-        c = γ − 2 α Φ̇ − β² Φ (Baumgarte 1972), the drivers left out."""
-        phi, J, gamma = self.constraints(q, qd)
+        c = γ − 2 α Φ̇ − β² Φ, Φ̇ = Φ_q q̇ + Φ_t (Baumgarte 1972)."""
+        phi, J, gamma = self.constraints(q, qd, t)
         alpha, beta = self.baumgarte
-        return J, gamma - 2.0 * alpha * (J @ qd) - beta * beta * phi
+        return J, gamma - 2.0 * alpha * (J @ qd + self.constraint_rate(q, t)) - beta * beta * phi
 
     def mass_matrix(self, q: np.ndarray) -> np.ndarray:
-        return mass_matrix(self.model, q)
+        """M(q); the one matrix computed at construction where it is constant."""
+        return self._mass if self.constant_mass else mass_matrix(self.model, q)
 
     def forces(self, q: np.ndarray, qd: np.ndarray, t: float) -> np.ndarray:
         """Q − h: gravity and the loads, less the inertia forces that do not come from q̈."""
-        force = gravity_force(self.model, q, self.gravity) - inertia_velocity_terms(self.model, q, qd)
+        if self.constant_mass:
+            force = self._weight.copy()
+        else:
+            force = gravity_force(self.model, q, self.gravity) - inertia_velocity_terms(self.model, q, qd)
         for load in self.loads:
             force = force + load.generalized_force(self.model, t, q, qd)
         return force

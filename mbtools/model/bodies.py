@@ -6,6 +6,7 @@ velocities. :class:`~mbtools.model.Model` builds on it; dynamics reads it.
 from __future__ import annotations
 
 import numpy as np
+import sympy as sp
 
 from ..errors import InputError
 from . import arguments
@@ -56,6 +57,28 @@ class BodyMotion:
         W = Rdot @ p.frame.T
         if self.mechanism.dimension == 2:
             return float(0.5 * (W[1, 0] - W[0, 1]))
+        return 0.5 * np.array([W[2, 1] - W[1, 2], W[0, 2] - W[2, 0], W[1, 0] - W[0, 1]])
+
+    def placement_is_linear(self, body: str) -> bool:
+        """Whether a body's origin and frame are linear in q: then its share of the mass
+        matrix is constant and its velocity terms vanish (natural coordinates with three
+        independent directions on the body; not where a direction is a cross product)."""
+        symbolic = self._symbolic_placement(body)
+        entries = list(symbolic.origin) + ([] if symbolic.frame is None else list(symbolic.frame))
+        symbols = self.coordinate_symbols
+        return all(e.is_polynomial(*symbols) and sp.Poly(e, *symbols).total_degree() <= 1
+                   for e in entries if e.free_symbols & set(symbols))
+
+    def angular_velocity_jacobian(self, q, body: str) -> np.ndarray:
+        """Ω_q with ω = Ω_q q̇: 1 × n in the plane, 3 × n in space (the columns are
+        ω of R_{,k} Rᵀ, book, equation eq-omega-tilde). What a torque's virtual power and a
+        body's initial twist need."""
+        p = self.placement(q, body)
+        if p.frame is None:
+            self.angular_velocity(q, np.zeros(self.n_coordinates), body)  # the error that names the body
+        W = np.einsum("ijk,lj->ilk", self.placement_jacobian(q, body)[1], p.frame)  # R_{,k} Rᵀ
+        if self.mechanism.dimension == 2:
+            return 0.5 * (W[1, 0] - W[0, 1])[None, :]
         return 0.5 * np.array([W[2, 1] - W[1, 2], W[0, 2] - W[2, 0], W[1, 0] - W[0, 1]])
 
     def placement_second_derivative(self, q, qd, body: str) -> tuple[np.ndarray, np.ndarray | None]:

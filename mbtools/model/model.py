@@ -242,18 +242,24 @@ class Model(BodyMotion):
     def input_rates(self, q, qd) -> dict[str, float]:
         """Read the input rates ṡ = (∂s/∂q) q̇ off a velocity q̇."""
         q, qd = self.configuration(q), self.configuration(qd, "qd")
-        rates = []
+        return dict(zip(self._input_names, (float(r) for r in self.input_jacobian(q) @ qd)))
+
+    def input_jacobian(self, q) -> np.ndarray:
+        """∂s/∂q, p × n: how the inputs read off q change with q (an angle
+        θ = atan2(y, x) gives (x ∂y/∂q − y ∂x/∂q)/(x² + y²); a slide is polynomial in q)."""
+        q = self.configuration(q)
+        rows = []
         for measure in self._measures:
             key = ("measure", str(measure))
-            if isinstance(measure, sp.atan2):  # θ = atan2(y, x): θ̇ = (x ẏ − y ẋ)/(x² + y²)
+            if isinstance(measure, sp.atan2):
                 y, x = measure.args
                 f = self._compiled.vector_function(key, sp.Matrix([x, y]))
                 (x0, y0) = (float(v) for v in f(*q))
-                xd, yd = self._compiled.vector_jacobian_at(key, sp.Matrix([x, y]), q) @ qd
-                rates.append((x0 * yd - y0 * xd) / (x0 * x0 + y0 * y0))
-            else:  # a slide: polynomial in q
-                rates.append(float(self._compiled.vector_jacobian_at(key, sp.Matrix([measure]), q)[0] @ qd))
-        return dict(zip(self._input_names, rates))
+                Jx, Jy = self._compiled.vector_jacobian_at(key, sp.Matrix([x, y]), q)
+                rows.append((x0 * Jy - y0 * Jx) / (x0 * x0 + y0 * y0))
+            else:
+                rows.append(self._compiled.vector_jacobian_at(key, sp.Matrix([measure]), q)[0])
+        return np.array(rows, dtype=float).reshape(len(self._measures), self.n_coordinates)
 
     def reference_inputs(self) -> dict[str, float]:
         """The inputs in the reference drawing."""
