@@ -138,35 +138,48 @@ def _correction(W: np.ndarray, J: np.ndarray, residual: np.ndarray) -> np.ndarra
     return WinvJt @ np.linalg.lstsq(J @ WinvJt, residual, rcond=None)[0]
 
 
-def _project_position(system, q: np.ndarray, iterations: int = 30) -> np.ndarray:
+def project_position(system, q: np.ndarray, t: float = 0.0, iterations: int = 30) -> np.ndarray:
+    """q brought onto Φ(q, t) = 0 by the mass-orthogonal Newton correction."""
     model = system.model
     if not system.rows:
         return q
-    start = q.copy()
     scales = model.residual_scales[system.rows]
     for _ in range(iterations):
-        phi, J, _ = system.constraints(q, np.zeros_like(q))
+        phi, J, _ = system.constraints(q, np.zeros_like(q), t)
         if np.abs(phi / scales).max() < 1e-13:
-            break
+            return q
         q = q - _correction(_metric(system, q), J, phi)
-    else:
+    raise AssemblyError(f"The position of '{model.mechanism.name}' at t = {t:.6g} could not be brought onto the "
+                        "constraints: it is too far from any assembled position.")
+
+
+def project_velocity(system, q: np.ndarray, qd: np.ndarray, t: float = 0.0) -> np.ndarray:
+    """q̇ projected onto Φ_q q̇ + Φ_t = 0, mass-orthogonally."""
+    if not system.rows:
+        return qd
+    _, J, _ = system.constraints(q, qd, t)
+    residual = J @ qd + system.constraint_rate(q, t)
+    if not np.abs(residual).any():
+        return qd
+    return qd - _correction(_metric(system, q), J, residual)
+
+
+def _project_position(system, q: np.ndarray) -> np.ndarray:
+    model = system.model
+    try:
+        projected = project_position(system, q)
+    except AssemblyError:
         raise AssemblyError(f"q0 of '{model.mechanism.name}' could not be brought onto the constraints: it is "
-                            "too far from any assembled position; solve the position problem (inputs=) instead.")
-    size = np.linalg.norm(q - start)
+                            "too far from any assembled position; solve the position problem (inputs=) instead.") from None
+    size = np.linalg.norm(projected - q)
     if size > LARGE_CORRECTION * model.length_scale:
         warnings.warn(f"q0 of '{model.mechanism.name}' moved by {size:.3g} to satisfy the constraints "
                       f"(the mechanism is {model.length_scale:.3g} across): check it.", SuspiciousInputWarning, stacklevel=4)
-    return q
+    return projected
 
 
 def _project_velocity(system, q: np.ndarray, qd: np.ndarray, warn: bool) -> np.ndarray:
-    if not system.rows:
-        return qd
-    _, J, _ = system.constraints(q, qd)
-    residual = J @ qd + system.constraint_rate(q)
-    if not np.abs(residual).any():
-        return qd
-    projected = qd - _correction(_metric(system, q), J, residual)
+    projected = project_velocity(system, q, qd)
     size = np.linalg.norm(projected - qd)
     if warn and size > LARGE_CORRECTION * max(np.linalg.norm(qd), 1e-300):
         warnings.warn(f"qd0 of '{system.model.mechanism.name}' changed by {size:.3g} (of {np.linalg.norm(qd):.3g}) "

@@ -18,10 +18,11 @@ from ..errors import SingularJacobianError
 from ..model.rank import independent_rows
 
 
-def accelerations(system, q: np.ndarray, qd: np.ndarray, t: float) -> tuple[np.ndarray, np.ndarray]:
+def accelerations(system, q: np.ndarray, qd: np.ndarray, t: float,
+                  stabilised: bool = True) -> tuple[np.ndarray, np.ndarray]:
     """(q̈, λ) at time t, with λ for every constraint row of the system (drivers free)."""
     model = system.model
-    J, rhs = system.acceleration_constraints(q, qd, t)
+    J, rhs = system.acceleration_constraints(q, qd, t, stabilised)
     M = system.mass_matrix(q)
     Q = system.forces(q, qd, t)
     kept, _ = independent_rows(J)

@@ -21,10 +21,11 @@ from ..errors import SingularJacobianError
 from ..model.rank import null_space
 
 
-def accelerations(system, q: np.ndarray, qd: np.ndarray, t: float) -> tuple[np.ndarray, np.ndarray]:
+def accelerations(system, q: np.ndarray, qd: np.ndarray, t: float,
+                  stabilised: bool = True) -> tuple[np.ndarray, np.ndarray]:
     """(q̈, λ) at time t by projection onto the null space of Φ_q."""
     model = system.model
-    J, rhs = system.acceleration_constraints(q, qd, t)
+    J, rhs = system.acceleration_constraints(q, qd, t, stabilised)
     M = system.mass_matrix(q)
     force = system.forces(q, qd, t)
     n = model.n_coordinates

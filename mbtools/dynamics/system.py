@@ -146,10 +146,13 @@ class MultibodySystem:
         s, sd, _ = self.inputs_at(q, t)
         return (self.model.phi_s(q, s) @ sd)[self.rows]
 
-    def acceleration_constraints(self, q: np.ndarray, qd: np.ndarray, t: float = 0.0) -> tuple[np.ndarray, np.ndarray]:
-        """(Φ_q, c) of the stabilised acceleration constraints Φ_q q̈ = c,
-        c = γ − 2 α Φ̇ − β² Φ, Φ̇ = Φ_q q̇ + Φ_t (Baumgarte 1972)."""
+    def acceleration_constraints(self, q: np.ndarray, qd: np.ndarray, t: float = 0.0,
+                                 stabilised: bool = True) -> tuple[np.ndarray, np.ndarray]:
+        """(Φ_q, c) of the acceleration constraints Φ_q q̈ = c: with ``stabilised``,
+        c = γ − 2 α Φ̇ − β² Φ, Φ̇ = Φ_q q̇ + Φ_t (Baumgarte 1972); else c = γ."""
         phi, J, gamma = self.constraints(q, qd, t)
+        if not stabilised:
+            return J, gamma
         alpha, beta = self.baumgarte
         return J, gamma - 2.0 * alpha * (J @ qd + self.constraint_rate(q, t)) - beta * beta * phi
 
