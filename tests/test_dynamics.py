@@ -98,7 +98,8 @@ def test_rscr_moves_alike_in_three_families():
     mechanism = falling_rscr()
     t = np.linspace(0.0, 0.6, 13)
     gravity = (0.0, 0.0, -G)
-    start = {"inputs": {"crank": math.pi / 2}, "rates": {"crank": 4.0}, "t_eval": t, "rtol": 1e-10}
+    start = {"inputs": {"crank": math.pi / 2}, "rates": {"crank": 4.0}, "t_eval": t, "rtol": 1e-10,
+             "formulation": "multipliers"}
     natural = simulate(MultibodySystem(formulate(mechanism, "natural"), gravity), 0.6, **start)
     euler = simulate(MultibodySystem(formulate(mechanism, "reference_point", rotation="euler_parameters"), gravity),
                      0.6, **start)
@@ -159,7 +160,7 @@ def test_bars_between_ball_joints_conserve_energy_in_point_coordinates():
     with_masses(mechanism, {"crank": uniform_bar(1.0, p("A0"), p("B")), "rod": uniform_bar(2.0, p("B"), p("C")),
                             "slider": uniform_bar(0.5, p("C"), p("K"))})
     for family in ("natural", "basic"):
-        traj = simulate(MultibodySystem(formulate(mechanism, family), (0.0, -G, 0.0)), 1.0,
+        traj = simulate(MultibodySystem(formulate(mechanism, family), (0.0, -G, 0.0)), 1.0, "multipliers",
                         rates={"crank": 3.0}, rtol=1e-10)
         energy = traj.energy
         assert np.abs(energy - energy[0]).max() < 1e-7 * np.abs(energy).max(), family

@@ -24,7 +24,8 @@ def test_a_crank_prescribed_in_time_takes_the_closed_form_torque(family, formula
     motion = 0.4 + 2.3 * t - 0.4 * t**2
     system = MultibodySystem(formulate(mechanism, family), (0.0, -G), prescribed={"crank": motion})
     times = np.linspace(0.0, 1.0, 6)
-    traj = simulate(system, 1.0, formulation, t_eval=times, rtol=1e-11, step=1e-3)
+    settings = {"step": 1e-3} if formulation == "ali3p" else {"rtol": 1e-11}
+    traj = simulate(system, 1.0, formulation, t_eval=times, **settings)
     theta = np.array([traj.system.model.input_values(q)["crank"] for q in traj.q])
     np.testing.assert_allclose(np.unwrap(theta), [float(motion.subs(t, x)) for x in times], atol=1e-8)
     masses = tuple(mechanism.bodies[b].mass.mass for b in ("crank", "coupler", "rocker"))

@@ -56,7 +56,7 @@ def spring_pendulum():
 def test_a_pendulum_on_a_spring_keeps_its_energy(family):
     system = MultibodySystem(formulate(spring_pendulum(), family), (0.0, -9.81),
                              loads=[Spring("P", "S", stiffness=30.0, free_length=0.5)])
-    traj = simulate(system, 2.0, rtol=1e-10)
+    traj = simulate(system, 2.0, "multipliers", rtol=1e-10)
     energy = traj.energy
     assert np.abs(energy - energy[0]).max() < 1e-8 * np.abs(energy).max()
     assert np.ptp(traj.point("P")[:, 1]) > 0.1
@@ -66,7 +66,7 @@ def test_a_pendulum_on_a_spring_keeps_its_energy(family):
 def test_work_of_a_constant_torque(family):
     """No gravity: T(t) = τ (θ(t) − θ₀), the work of the torque on the turning bar."""
     system = MultibodySystem(formulate(spring_pendulum(), family), (0.0, 0.0), loads=[Torque("bar", 0.8)])
-    traj = simulate(system, 1.5, rtol=1e-10)
+    traj = simulate(system, 1.5, "multipliers", rtol=1e-10)
     p = traj.point("P")
     theta = np.unwrap(np.arctan2(p[:, 1], p[:, 0]))
     np.testing.assert_allclose(traj.energy, 0.8 * (theta - theta[0]), atol=1e-8)

@@ -27,10 +27,15 @@ from ..errors import MbtoolsError
 #: constraints hold to about 1/PENALTY_RATIO of the multipliers' correction per
 #: iteration, and the tangent stays far from singular in double precision.
 PENALTY_RATIO = 1e6
+#: Newton stops when the correction is below this fraction of the mechanism's size: the
+#: tangent's condition number is about PENALTY_RATIO, so round-off alone leaves
+#: corrections of ~1e6 · 1e-16 = 1e-10 of the size; 1e-8 keeps a margin of 100 above that
+#: floor (at 1e-10, A02 with N = 10 stalls at a singular position).
+NEWTON_TOLERANCE = 1e-8
 
 
 def integrate(system, q: np.ndarray, qd: np.ndarray, times: np.ndarray, step: float, penalty: float | None = None,
-              tolerance: float = 1e-10, max_iterations: int = 30, progress=None):
+              tolerance: float = NEWTON_TOLERANCE, max_iterations: int = 30, progress=None):
     """(q, q̇, q̈, λ) at each of ``times`` (from 0), stepping by at most ``step``; the
     penalty α by default from :data:`PENALTY_RATIO`; ``progress.update(t)`` after each
     output time, if given."""

@@ -4,10 +4,11 @@
     Φ_q q̈ = γ − 2 α Φ̇ − β² Φ,          Φ̇ = Φ_q q̇
 
 (Baumgarte 1972; García de Jalón & Bayo 1994, ch. 5): the acceleration constraints with
-a damped correction that pulls a drifting solution back to Φ = 0. Solved as one linear
-system in (q̈, λ) on an independent set of the constraint rows (the redundant rows of
-natural coordinates are set aside by the pivoting of the kinematics); λ of the rows
-set aside is zero.
+a damped correction that pulls a drifting solution back to Φ = 0 (or, as
+:func:`~mbtools.dynamics.simulate` does by default, without Baumgarte's terms and with
+the state projected onto the constraints after each step). Solved as one linear system
+in (q̈, λ) on an independent set of the constraint rows, chosen by pivoted QR (the
+redundant rows of natural coordinates are set aside); λ of the rows set aside is zero.
 """
 
 from __future__ import annotations

@@ -1,12 +1,14 @@
 """Forward dynamics: integrate a system's equations of motion in time.
 
-The state (q, q̇) is integrated by scipy's ``solve_ivp`` (DOP853, an explicit
-Runge–Kutta method of order 8 with error control); the accelerations come from a dynamic
-formulation of :data:`FORMULATIONS`, all on the same :class:`MultibodySystem`.
+Every formulation of :data:`FORMULATIONS` works on the same :class:`MultibodySystem`:
+the ODE ones give q̈ and are integrated by scipy's DOP853 with the state projected onto
+the constraints after each step (:mod:`mbtools.dynamics.integrate`); ALI3-P, the
+default, carries its own trapezoidal rule (:mod:`mbtools.dynamics.ali3p`).
 
 Example
 -------
-A pendulum released horizontally: energy is conserved to the integrator's tolerance.
+A pendulum released horizontally: energy is conserved to the integrator's tolerance
+(DOP853), or to the trapezoidal rule's second order (ALI3-P, Δt = 1 ms).
 
 >>> from mbtools import Mechanism, MassProperties, formulate
 >>> from mbtools.dynamics import MultibodySystem
@@ -14,8 +16,12 @@ A pendulum released horizontally: energy is conserved to the integrator's tolera
 >>> m.add_ground({"O": (0.0, 0.0)})
 >>> m.add_body("bob", {"O": (0.0, 0.0), "P": (1.0, 0.0)}, mass=MassProperties(2.0, (1.0, 0.0), 0.0))
 >>> m.add_revolute("ground", "bob", at="O")
->>> traj = simulate(MultibodySystem(formulate(m, "natural")), 1.0)
->>> bool(abs(traj.energy - traj.energy[0]).max() < 1e-6)
+>>> system = MultibodySystem(formulate(m, "natural"))
+>>> traj = simulate(system, 1.0, "multipliers", rtol=1e-10)
+>>> bool(abs(traj.energy - traj.energy[0]).max() < 1e-7)
+True
+>>> traj = simulate(system, 1.0)                       # ALI3-P
+>>> bool(abs(traj.energy - traj.energy[0]).max() < 1e-3)
 True
 """
 
@@ -100,13 +106,20 @@ class Trajectory:
 
 #: The relative tolerances the ODE formulations accept: each passes benchmark A02 through
 #: its singular positions across this range (tests/test_benchmarks.py).
-RTOL_RANGE = (1e-13, 1e-5)
-#: What ``formulation=None`` takes: see :func:`simulate`.
-DEFAULT_FORMULATION = "projection"
+RTOL_RANGE = (1e-11, 1e-5)
+#: What ``formulation=None`` takes: ALI3-P, the one that passes benchmark A02 through
+#: its singular positions for N = 1, 10 and 40 (the ODE formulations refuse to go on
+#: where the Jacobian comes within 1e-6 of losing rank).
+DEFAULT_FORMULATION = "ali3p"
+#: The default relative tolerance of the ODE formulations and time step of ALI3-P (s).
+DEFAULT_RTOL, DEFAULT_STEP = 1e-9, 1e-3
+#: The largest ALI3-P step accepted (s): at 5e-3 A02 (N = 1) stays within the benchmark's
+#: low-precision limit, 1e-1 m; at 1e-2 it does not.
+MAX_STEP = 5e-3
 
 
 def simulate(system: MultibodySystem, t_end: float, formulation: str | None = None, *, inputs=None,
-             rates=None, q0=None, qd0=None, twist=None, t_eval=None, rtol: float = 1e-9, step: float = 1e-3,
+             rates=None, q0=None, qd0=None, twist=None, t_eval=None, rtol: float | None = None, step: float | None = None,
              stabilise: str = "projection", progress: bool | None = None) -> Trajectory:
     """Integrate the equations of motion from t = 0 to ``t_end``.
 
@@ -120,8 +133,8 @@ def simulate(system: MultibodySystem, t_end: float, formulation: str | None = No
     t_end : float
         Seconds.
     formulation : str, optional
-        A key of :data:`FORMULATIONS`; by default :data:`DEFAULT_FORMULATION`, the
-        null-space projection, which keeps to its branch through singular positions.
+        A key of :data:`FORMULATIONS`; by default :data:`DEFAULT_FORMULATION`, ALI3-P,
+        which keeps to its branch through singular positions.
     inputs, rates : dict, optional
         The free inputs' initial values and rates (solved as position and velocity
         problems); default: the drawing, at rest. Prescribed inputs start on their motion.
@@ -137,14 +150,15 @@ def simulate(system: MultibodySystem, t_end: float, formulation: str | None = No
         ALI3-P divides each output interval into equal steps.
     rtol : float
         The integrator's relative tolerance (absolute: rtol times the mechanism's size), for
-        the ODE formulations; from 1e-13 to 1e-5.
+        the ODE formulations only; from 1e-11 to 1e-5 (:data:`RTOL_RANGE`), 1e-9 by default.
     stabilise : {"projection", "baumgarte"}
         How the ODE formulations keep to the constraints: the state projected back onto
         them after every step (default; keeps its branch through singular positions), or
         Baumgarte's stabilisation with the system's gains (refused near a singular
         position); see :mod:`mbtools.dynamics.integrate`.
     step : float
-        The time step of ALI3-P (seconds; the trapezoidal rule is second order).
+        The time step of ALI3-P only (seconds, at most :data:`MAX_STEP`; 1e-3 by default;
+        the trapezoidal rule is second order).
     progress : bool, optional
         A progress bar (``tqdm.auto``: a widget in a notebook, text in a terminal): True
         always, False never, None (default) for runs that last more than two seconds.
@@ -162,10 +176,18 @@ def simulate(system: MultibodySystem, t_end: float, formulation: str | None = No
     qd = initial_velocity(system, q, rates, qd0, twist)
     n = model.n_coordinates
     times = _output_times(t_eval, t_end)
+    if formulation == "ali3p":
+        if rtol is not None:
+            raise InputError("ALI3-P is a fixed-step method: give step= (seconds), not rtol=.")
+        step = DEFAULT_STEP if step is None else step
+        if isinstance(step, bool) or not isinstance(step, numbers.Real) or not 0 < step <= min(t_end, MAX_STEP):
+            raise InputError(f"step must be a positive number of seconds, at most {MAX_STEP:g} and at most t_end, "
+                             f"got {step!r}.")
+    elif step is not None:
+        raise InputError(f"The {formulation} formulation chooses its own steps: give rtol=, not step= (step is ALI3-P's).")
+    rtol = DEFAULT_RTOL if rtol is None else rtol
     with _progress_bar(progress, t_end, model.mechanism.name) as bar:
         if formulation == "ali3p":
-            if isinstance(step, bool) or not isinstance(step, numbers.Real) or not 0 < step <= t_end:
-                raise InputError(f"step must be a positive number of seconds, at most t_end, got {step!r}.")
             qs, qds, qdds, lams = ali3p.integrate(system, q, qd, times, float(step), progress=bar)
             return Trajectory(system, times, qs, qds, qdds, lams)
         accelerations = ODE_FORMULATIONS[formulation]

@@ -95,6 +95,7 @@ class MultibodySystem:
         self.rows = [k for k, c in enumerate(model.constraints)
                      if not c.is_driver or any(c.name.startswith(h) for h in held)]
         self.constant_mass = all(model.placement_is_linear(body) for body in model.body_names)
+        self._quadratic = _QuadraticRows(model, self.rows) if model.is_quadratic and not self.prescribed else None
         self._mass = mass_matrix(model, model.reference_q)  # names any body without mass properties now
         self._weight = gravity_force(model, model.reference_q, gravity) if self.constant_mass else None
         self.loads = tuple(loads)
@@ -131,6 +132,8 @@ class MultibodySystem:
 
     def constraints(self, q: np.ndarray, qd: np.ndarray, t: float = 0.0):
         """(Φ, Φ_q, γ) of the constraints that hold in dynamics at time t (:attr:`rows`)."""
+        if self._quadratic is not None:
+            return self._quadratic(q, qd)
         model = self.model
         s, sd, sdd = self.inputs_at(q, t)
         rows = self.rows
@@ -174,6 +177,25 @@ class MultibodySystem:
         """Kinetic plus potential energy, T + V (gravity, springs, constant point forces)."""
         potential = potential_energy(self.model, q, self.gravity) + sum(load.potential(self.model, q) for load in self.loads)
         return float(0.5 * qd @ self.mass_matrix(q) @ qd) + potential
+
+
+class _QuadraticRows:
+    """Φ, Φ_q and γ of rows quadratic in q and free of the inputs (the geometric rows of
+    natural and basic coordinates): with Φ_k = ½ qᵀ H_k q + b_kᵀ q + c_k, γ_k = −q̇ᵀ H_k q̇,
+    summed over the few non-zero entries of the constant H_k."""
+
+    def __init__(self, model: Model, rows: list[int]):
+        self.function = model.newton_function(model.input_vector(model.reference_inputs()))
+        self.rows = rows
+        H = model.quadratic_form[0][rows]
+        self.k, self.i, self.j = np.nonzero(H)
+        self.h = H[self.k, self.i, self.j]
+        self.m = len(rows)
+
+    def __call__(self, q: np.ndarray, qd: np.ndarray):
+        phi, J = self.function(q)
+        gamma = -np.bincount(self.k, self.h * qd[self.i] * qd[self.j], minlength=self.m)
+        return phi[self.rows], J[self.rows], gamma
 
 
 def _numbers(value) -> bool:

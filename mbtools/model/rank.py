@@ -45,13 +45,14 @@ def pivoted_qr(J: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     return factors, jpvt - 1, tau
 
 
-def rank_of_diagonal(diagonal: np.ndarray) -> int:
-    """Number of entries above ``RANK_RTOL`` times the first (largest) one: the rank
-    read off |diag R| of a pivoted QR, or off singular values in decreasing order."""
+def rank_of_diagonal(diagonal: np.ndarray, rtol: float = RANK_RTOL) -> int:
+    """Number of entries above ``rtol`` (by default ``RANK_RTOL``) times the first
+    (largest) one: the rank read off |diag R| of a pivoted QR, or off singular values in
+    decreasing order."""
     diagonal = np.abs(np.asarray(diagonal, dtype=float))
     if not diagonal.size or not diagonal[0] > 0:
         return 0
-    return int(np.sum(diagonal > RANK_RTOL * diagonal[0]))
+    return int(np.sum(diagonal > rtol * diagonal[0]))
 
 
 def numerical_rank(J: np.ndarray) -> int:
@@ -63,25 +64,26 @@ def numerical_rank(J: np.ndarray) -> int:
     return rank_of_diagonal(np.diagonal(factors))
 
 
-def independent_rows(J: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+def independent_rows(J: np.ndarray, rtol: float = RANK_RTOL) -> tuple[np.ndarray, np.ndarray]:
     """(rows kept, rows set aside): the rank(J) most independent equations, most
-    independent first, and the others in increasing order."""
+    independent first, and the others in increasing order (``rtol``: the rank rule's
+    threshold)."""
     J = np.asarray(J, dtype=float)
     if not J.size:
         return np.zeros(0, dtype=int), np.arange(J.shape[0])
     factors, pivots, _ = pivoted_qr(J)
-    rank = rank_of_diagonal(np.diagonal(factors))
+    rank = rank_of_diagonal(np.diagonal(factors), rtol)
     return pivots[:rank], np.sort(pivots[rank:])
 
 
-def null_space(J: np.ndarray, n: int) -> np.ndarray:
+def null_space(J: np.ndarray, n: int, rtol: float = RANK_RTOL) -> np.ndarray:
     """An orthonormal basis of the null space of the m × n matrix J (columns), by the
-    SVD and the policy above."""
+    SVD and the policy above (``rtol``: the rank rule's threshold)."""
     J = np.asarray(J, dtype=float)
     if not J.size:
         return np.eye(n)
     _, sv, vt = np.linalg.svd(J, full_matrices=True)
-    rank = rank_of_diagonal(sv)
+    rank = rank_of_diagonal(sv, rtol)
     return vt[rank:].T
 
 
