@@ -31,7 +31,7 @@ from ..description.inertia import checked_mass_properties
 from ..dynamics import MultibodySystem, simulate
 from ..examples import EXAMPLES
 from ..kinematics import sweep_position
-from . import benchmarks, closed_forms
+from . import benchmarks, closed_forms, gyroscope
 from .counts import coordinate_counts
 
 ANGLES = np.radians(np.arange(0.0, 360.0, 5.0))
@@ -192,6 +192,25 @@ def andrews_case(formulation: str = "multipliers") -> Case:
                 "Hairer & Wanner VII.7; IVP test set")
 
 
+def gyroscope_cases(family: str = "natural", rotation: str | None = None) -> list[Case]:
+    """The paper's gyroscope: steady precession rate and nutation period against the
+    closed forms, and the largest relative drift of the three integrals."""
+    label = rotation.replace("_", " ") if rotation else family
+    traj, motion, (_, precession, _) = gyroscope.simulate_top(family, rotation, 0.0, t_end=1.0, outputs=101)
+    rate = (motion.phi[-1] - motion.phi[0]) / traj.t[-1]
+    steady = Case(f"gyroscope, steady precession ({label})", "precession rate, rad/s", precession, rate,
+                  abs(rate - precession) / precession, 1e-8, "Ω = m g ℓ / (I₃ ω₃) at θ = 90°")
+    traj, motion, (_, _, nutation) = gyroscope.simulate_top(family, rotation, -2.0, t_end=2.0)
+    periods = np.diff(gyroscope.nutation_maxima(traj.t, motion.theta))
+    period = Case(f"gyroscope, nutation ({label})", "nutation period, s", nutation.period, float(periods.mean()),
+                  float(np.abs(periods - nutation.period).max() / nutation.period), 1e-6,
+                  "4K(k)/√(β(u₃ − u₁)), Goldstein 5.7")
+    drift = max(float(np.abs(v - v[0]).max() / abs(v[0])) for v in (motion.energy, motion.hz, motion.h3))
+    conserved = Case(f"gyroscope, nutation ({label})", "E, H_z, H₃ drift (relative)", 0.0, drift, drift, 1e-8,
+                     "conservation (rtol 1e-11)")
+    return [steady, period, conserved]
+
+
 def _massive_four_bar() -> Mechanism:
     """The four-bar of uniform bars of 1, 2 and 1.5 kg."""
     mechanism = EXAMPLES["four_bar"].build()
@@ -215,9 +234,11 @@ def cases(quick: bool = False) -> list[Callable[[], Case | list[Case]]]:
         out.append(lambda fo=formulation: four_bar_energy_case("natural", fo))
     out += [lambda f=f: four_bar_torque_case(f) for f in families]
     out += [lambda: a01_case(20.0 if quick else 2000.0, "multipliers", rtol=1e-10), lambda: a02_case(1),
-            lambda: a02_case(10), lambda: a02_case(1, "multipliers", rtol=1e-9), andrews_case]
+            lambda: a02_case(10), lambda: a02_case(1, "multipliers", rtol=1e-9), andrews_case, gyroscope_cases]
     if not quick:
-        out += [lambda: a02_case(40), lambda: a02_case(10, "projection", rtol=1e-9), lambda: andrews_case("projection")]
+        out += [lambda: a02_case(40), lambda: a02_case(10, "projection", rtol=1e-9), lambda: andrews_case("projection"),
+                lambda: gyroscope_cases("reference_point", "euler_parameters"),
+                lambda: gyroscope_cases("reference_point", "euler_angles")]
     return out
 
 

@@ -1,0 +1,51 @@
+"""The paper's gyroscope: a heavy symmetric top on a spherical joint (Figs. 11 and 12).
+
+The paper gives pictures only; the data here are chosen and stated. A disc of mass m and
+radius r spins about its own axis; the axis passes through the fixed point O, and the
+disc's centre G is at distance ℓ from O. In the reference drawing the axis is
+horizontal, G = (0, −ℓ, 0), with gravity along −z: the classic gyroscope. The body
+carries O, G and two unit vectors normal to the axis, u₁ = (1, 0, 0) and u₂ = (0, 0, 1),
+so that in natural coordinates it has three independent directions and a constant mass
+matrix.
+
+Drawn along −y, the axis is the z-axis of the body's z–x–z Euler angles in
+reference-point coordinates (the drawing frame is Euler (0, 90°, 0)): their θ is the
+top's nutation — the angle of the axis from the vertical — and it is singular where
+the axis stands vertical.
+
+Example
+-------
+>>> m = heavy_top()
+>>> sorted(m.bodies), [j.name for j in m.joints]
+(['ground', 'top'], ['S_O'])
+>>> properties = m.bodies["top"].mass
+>>> round(float(properties.inertia[1, 1]), 12), round(float(properties.inertia[0, 0]), 12)   # I₃ = m r²/2, I₁ = m r²/4
+(0.005, 0.0025)
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..description import MassProperties, Mechanism
+from ..description.validate import positive_length
+
+#: The stated data of the book's top: mass (kg), disc radius (m), distance O–G (m).
+TOP_DATA = {"mass": 1.0, "radius": 0.1, "arm": 0.2}
+
+
+def heavy_top(mass: float = TOP_DATA["mass"], radius: float = TOP_DATA["radius"],
+              arm: float = TOP_DATA["arm"]) -> Mechanism:
+    """The symmetric top: a thin disc (I₃ = m r²/2 about its axis, I₁ = m r²/4 about a
+    diameter, both at G) on a spherical joint at O, drawn with its axis along −y."""
+    m, r, l = positive_length("mass", mass), positive_length("radius", radius), positive_length("arm", arm)
+    axis = np.array([0.0, -1.0, 0.0])
+    I3, I1 = 0.5 * m * r * r, 0.25 * m * r * r
+    inertia = I1 * (np.eye(3) - np.outer(axis, axis)) + I3 * np.outer(axis, axis)
+    mechanism = Mechanism("heavy symmetric top", dimension=3)
+    mechanism.add_ground({"O": (0.0, 0.0, 0.0)})
+    mechanism.add_body("top", {"O": (0.0, 0.0, 0.0), "G": tuple(l * axis)},
+                       vectors={"u1": (1.0, 0.0, 0.0), "u2": (0.0, 0.0, 1.0)},
+                       mass=MassProperties(m, tuple(l * axis), inertia))
+    mechanism.add_spherical("ground", "top", at="O")
+    return mechanism
