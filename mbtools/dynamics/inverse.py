@@ -36,6 +36,7 @@ import numpy as np
 
 from ..kinematics import solve_acceleration, solve_position, solve_velocity
 from ..model.rank import independent_rows
+from .reactions import ReactionSolver
 from .system import MultibodySystem
 
 
@@ -51,6 +52,9 @@ class InverseDynamics:
         λ of every constraint row, by name (zero for rows pivoting set aside).
     driving : dict
         The torque (angle input, N·m) or force (slide input, N) each input supplies.
+    reactions : dict
+        Each joint's :class:`~mbtools.dynamics.reactions.Reaction`: the force on its
+        second body by its first, and the torque about its point.
     """
 
     q: np.ndarray
@@ -58,6 +62,7 @@ class InverseDynamics:
     qdd: np.ndarray
     multipliers: dict
     driving: dict
+    reactions: dict
 
 
 def inverse_dynamics(system: MultibodySystem, inputs: dict, rates: dict, accelerations: dict,
@@ -78,4 +83,5 @@ def inverse_dynamics(system: MultibodySystem, inputs: dict, rates: dict, acceler
     for k, name in enumerate(model.input_names):
         rows = [i for i, c in enumerate(model.constraints) if c.is_driver and c.name.startswith(f"{name}:")]
         driving[name] = float(sum(lam[i] * phi_s[i, k] for i in rows))
-    return InverseDynamics(q, qd, qdd, dict(zip(model.constraint_names, lam)), driving)
+    reactions = ReactionSolver(system).at(q, qd, qdd, 0.0, drivers="all")
+    return InverseDynamics(q, qd, qdd, dict(zip(model.constraint_names, lam)), driving, reactions)

@@ -35,6 +35,7 @@ from ..errors import InputError, MbtoolsError
 from . import ali3p, multipliers, projection
 from .initial import initial_position, initial_velocity
 from .integrate import STABILISATIONS, integrate
+from .reactions import ReactionSolver
 from .system import MultibodySystem
 
 #: The dynamic formulations integrated as ODEs in (q, q̇): each gives (q̈, λ) from
@@ -85,6 +86,17 @@ class Trajectory:
             phi_s = model.phi_s(q, s)[system.rows]
             values.append(sum(lam[i] * phi_s[i, k] for i in rows))
         return np.array(values, dtype=float)
+
+    def reactions(self, joint: str):
+        """A joint's reaction at each output time: (force (N, dim), torque (N,) or (N, 3)),
+        the force on the joint's second body by its first and the torque about its point
+        (see :mod:`mbtools.dynamics.reactions`)."""
+        names = [j.name for j in self.system.model.mechanism.joints]
+        if joint not in names:
+            raise InputError(f"'{joint}' is not a joint of '{self.system.model.mechanism.name}'; its joints are {names}.")
+        solver = ReactionSolver(self.system)
+        values = [solver.at(q, qd, qdd, t)[joint] for t, q, qd, qdd in zip(self.t, self.q, self.qd, self.qdd)]
+        return np.array([v.force for v in values]), np.array([v.torque for v in values])
 
     @property
     def energy(self) -> np.ndarray:
