@@ -211,6 +211,21 @@ def gyroscope_cases(family: str = "natural", rotation: str | None = None) -> lis
     return [steady, period, conserved]
 
 
+def falling_ssc_cases() -> list[Case]:
+    """The SSC falling for 1.2 s (Fig. 10): energy, and natural against Euler parameters."""
+    from ..examples.tops import falling_ssc
+
+    times = np.arange(0.0, 1.2 + 1e-9, 0.03)
+    runs = {family: simulate(MultibodySystem(formulate(falling_ssc(), family, **options)), 1.2, "multipliers",
+                             t_eval=times, rtol=1e-10, progress=False)
+            for family, options in (("natural", {}), ("reference_point", {"rotation": "euler_parameters"}))}
+    energy = runs["natural"].energy
+    return [_curve("falling SSC (natural)", "energy over 1.2 s (relative)", np.ones_like(energy), energy / energy[0],
+                   1e-8, "conservation of energy"),
+            _curve("falling SSC", "B: natural vs Euler parameters, m", runs["reference_point"].point("B"),
+                   runs["natural"].point("B"), 1e-7, "another family")]
+
+
 def _massive_four_bar() -> Mechanism:
     """The four-bar of uniform bars of 1, 2 and 1.5 kg."""
     mechanism = EXAMPLES["four_bar"].build()
@@ -234,7 +249,8 @@ def cases(quick: bool = False) -> list[Callable[[], Case | list[Case]]]:
         out.append(lambda fo=formulation: four_bar_energy_case("natural", fo))
     out += [lambda f=f: four_bar_torque_case(f) for f in families]
     out += [lambda: a01_case(20.0 if quick else 2000.0, "multipliers", rtol=1e-10), lambda: a02_case(1),
-            lambda: a02_case(10), lambda: a02_case(1, "multipliers", rtol=1e-9), andrews_case, gyroscope_cases]
+            lambda: a02_case(10), lambda: a02_case(1, "multipliers", rtol=1e-9), andrews_case, gyroscope_cases,
+            falling_ssc_cases]
     if not quick:
         out += [lambda: a02_case(40), lambda: a02_case(10, "projection", rtol=1e-9), lambda: andrews_case("projection"),
                 lambda: gyroscope_cases("reference_point", "euler_parameters"),

@@ -1,4 +1,5 @@
-"""The paper's gyroscope: a heavy symmetric top on a spherical joint (Figs. 11 and 12).
+"""The paper's dynamic spatial examples: the gyroscope, a heavy symmetric top on a
+spherical joint (Figs. 11 and 12), and the SSC mechanism falling under gravity (Fig. 10).
 
 The paper gives pictures only; the data here are chosen and stated. A disc of mass m and
 radius r spins about its own axis; the axis passes through the fixed point O, and the
@@ -48,4 +49,31 @@ def heavy_top(mass: float = TOP_DATA["mass"], radius: float = TOP_DATA["radius"]
                        vectors={"u1": (1.0, 0.0, 0.0), "u2": (0.0, 0.0, 1.0)},
                        mass=MassProperties(m, tuple(l * axis), inertia))
     mechanism.add_spherical("ground", "top", at="O")
+    return mechanism
+
+
+#: The stated data of the SSC under gravity (paper, Fig. 10): masses (kg) and radii (m) of
+#: the link A0–B and of the slider D–B, both solid cylinders.
+SSC_DYNAMICS_DATA = {"link_mass": 2.0, "slider_mass": 1.0, "radius": 0.05}
+
+
+def falling_ssc(link_mass: float = SSC_DYNAMICS_DATA["link_mass"], slider_mass: float = SSC_DYNAMICS_DATA["slider_mass"],
+                radius: float = SSC_DYNAMICS_DATA["radius"]) -> Mechanism:
+    """The SSC mechanism of :func:`mbtools.examples.ssc` (drawn with the slider's arm at
+    30°) with masses: the link A0–B and the slider D–B are uniform solid cylinders of
+    ``radius``. Released at rest, it falls under gravity (−z): the paper's Fig. 10."""
+    import dataclasses
+
+    from ..description import uniform_bar
+    from ..description.inertia import checked_mass_properties
+    from .spatial import ssc
+
+    mechanism = ssc()
+    p = mechanism.point_position
+    r = positive_length("radius", radius)
+    masses = {"link": uniform_bar(positive_length("link_mass", link_mass), p("A0"), p("B"), radius=r),
+              "slider": uniform_bar(positive_length("slider_mass", slider_mass), p("D"), p("B"), radius=r)}
+    for name, properties in masses.items():
+        mechanism.bodies[name] = dataclasses.replace(mechanism.bodies[name],
+                                                     mass=checked_mass_properties(name, properties, 3))
     return mechanism
