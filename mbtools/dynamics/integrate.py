@@ -16,8 +16,8 @@ nothing to show for it — Baumgarte's stabilisation alone does, on A02 with N =
 Projected every step, the drift stays at round-off, and A02 keeps its branch for N = 1
 and 10 over rtol 1e-5 … 1e-9. Closer still, an adaptive integrator crowds its steps
 into the singular position and the amplification wins (A02 with N = 40; N = 10 at rtol
-1e-11): so wherever σ_min/σ_max of an evaluated state falls below
-:data:`NEAR_SINGULAR`, the integration stops with a
+1e-11): so wherever the Jacobian of an evaluated state comes within
+:data:`~mbtools.dynamics.singular.NEAR_SINGULAR` of losing rank, the integration stops with a
 :class:`~mbtools.errors.SingularJacobianError` that names the time and points to ALI3-P,
 which passes A02 for N = 1, 10 and 40. ``stabilise="baumgarte"`` gives the classical
 Baumgarte-stabilised index-1 integration, for comparison.
@@ -28,11 +28,10 @@ from __future__ import annotations
 import numpy as np
 from scipy.integrate import DOP853
 
-from ..errors import MbtoolsError, SingularJacobianError
+from ..errors import MbtoolsError
 from .initial import project_position, project_velocity
+from .singular import NEAR_SINGULAR, NEAR_SINGULAR_BAUMGARTE
 
-#: σ_min/σ_max of the Jacobian below this at an evaluated state stops the run.
-NEAR_SINGULAR = 1e-6
 STABILISATIONS = ("projection", "baumgarte")
 
 
@@ -42,11 +41,11 @@ def integrate(system, accelerations, q: np.ndarray, qd: np.ndarray, times: np.nd
     model = system.model
     n = model.n_coordinates
     project = stabilise == "projection"
+    threshold = NEAR_SINGULAR if project else NEAR_SINGULAR_BAUMGARTE
     name = model.mechanism.name
 
     def derivative(t, y):
-        _refuse_near_singular(system, y[:n], t, name)
-        qdd, _ = accelerations(system, y[:n], y[n:], t, stabilised=not project)
+        qdd, _ = accelerations(system, y[:n], y[n:], t, stabilised=not project, refuse_near=threshold)
         return np.concatenate([y[n:], qdd])
 
     scale = np.full(2 * n, model.length_scale)
@@ -74,16 +73,3 @@ def integrate(system, accelerations, q: np.ndarray, qd: np.ndarray, times: np.nd
 def _projected(system, y: np.ndarray, t: float, n: int) -> np.ndarray:
     q = project_position(system, y[:n].copy(), t)
     return np.concatenate([q, project_velocity(system, q, y[n:].copy(), t)])
-
-
-def _refuse_near_singular(system, q, t, name) -> None:
-    _, J, _ = system.constraints(q, np.zeros_like(q), t)
-    if J.size:
-        sigma = np.linalg.svd(J, compute_uv=False)
-        rank = int(np.sum(sigma > 1e-9 * sigma[0]))  # redundant rows (natural coordinates) set aside
-        if sigma[rank - 1] < NEAR_SINGULAR * sigma[0]:
-            raise SingularJacobianError(
-                f"'{name}' reaches a singular position at t = {t:.6g} (σ_min/σ_max = {sigma[rank - 1] / sigma[0]:.1e}), "
-                "where an ODE formulation can leave its branch without a sign: simulate it with "
-                "formulation='ali3p' (the default), which keeps its branch through singular positions."
-            )

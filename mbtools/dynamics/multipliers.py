@@ -16,17 +16,28 @@ from __future__ import annotations
 import numpy as np
 
 from ..errors import SingularJacobianError
-from ..model.rank import independent_rows
+from ..model.rank import pivoted_qr, rank_of_diagonal
+from .singular import refuse_near_singular
 
 
-def accelerations(system, q: np.ndarray, qd: np.ndarray, t: float,
-                  stabilised: bool = True) -> tuple[np.ndarray, np.ndarray]:
-    """(q̈, λ) at time t, with λ for every constraint row of the system (drivers free)."""
+def accelerations(system, q: np.ndarray, qd: np.ndarray, t: float, stabilised: bool = True,
+                  refuse_near: float | None = None) -> tuple[np.ndarray, np.ndarray]:
+    """(q̈, λ) at time t, with λ for every constraint row of the system (drivers free);
+    with ``refuse_near`` (a ratio), a SingularJacobianError within a hair of a singular position
+    (:mod:`mbtools.dynamics.singular`)."""
     model = system.model
     J, rhs = system.acceleration_constraints(q, qd, t, stabilised)
     M = system.mass_matrix(q)
     Q = system.forces(q, qd, t)
-    kept, _ = independent_rows(J)
+    if J.size:
+        factors, pivots, _ = pivoted_qr(J)
+        diagonal = np.abs(np.diagonal(factors))
+        rank = rank_of_diagonal(diagonal)
+        kept = pivots[:rank]
+        if refuse_near is not None and rank:
+            refuse_near_singular(model.mechanism.name, t, diagonal[rank - 1] / diagonal[0], refuse_near)
+    else:
+        kept = np.zeros(0, dtype=int)
     n, r = model.n_coordinates, len(kept)
     A = np.zeros((n + r, n + r))
     A[:n, :n] = M

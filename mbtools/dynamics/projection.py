@@ -18,20 +18,26 @@ from __future__ import annotations
 import numpy as np
 
 from ..errors import SingularJacobianError
-from ..model.rank import null_space
+from ..model.rank import rank_of_diagonal
+from .singular import refuse_near_singular
 
 
-def accelerations(system, q: np.ndarray, qd: np.ndarray, t: float,
-                  stabilised: bool = True) -> tuple[np.ndarray, np.ndarray]:
-    """(q̈, λ) at time t by projection onto the null space of Φ_q."""
+def accelerations(system, q: np.ndarray, qd: np.ndarray, t: float, stabilised: bool = True,
+                  refuse_near: float | None = None) -> tuple[np.ndarray, np.ndarray]:
+    """(q̈, λ) at time t by projection onto the null space of Φ_q; with ``refuse_near``
+    (a ratio), a SingularJacobianError within a hair of a singular position."""
     model = system.model
     J, rhs = system.acceleration_constraints(q, qd, t, stabilised)
     M = system.mass_matrix(q)
     force = system.forces(q, qd, t)
     n = model.n_coordinates
     if J.size:
-        particular, *_ = np.linalg.lstsq(J, rhs, rcond=None)
-        R = null_space(J, n)
+        U, sv, Vt = np.linalg.svd(J, full_matrices=True)
+        rank = rank_of_diagonal(sv)
+        if refuse_near is not None and rank:
+            refuse_near_singular(model.mechanism.name, t, sv[rank - 1] / sv[0], refuse_near)
+        particular = Vt[:rank].T @ ((U[:, :rank].T @ rhs) / sv[:rank])  # the minimum-norm solution
+        R = Vt[rank:].T
     else:
         particular, R = np.zeros(n), np.eye(n)
     reduced = R.T @ M @ R
