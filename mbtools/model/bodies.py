@@ -65,9 +65,9 @@ class BodyMotion:
         independent directions on the body; not where a direction is a cross product)."""
         symbolic = self._symbolic_placement(body)
         entries = list(symbolic.origin) + ([] if symbolic.frame is None else list(symbolic.frame))
-        symbols = self.coordinate_symbols
-        return all(e.is_polynomial(*symbols) and sp.Poly(e, *symbols).total_degree() <= 1
-                   for e in entries if e.free_symbols & set(symbols))
+        coordinates = set(self.coordinate_symbols)
+        return all(not (sp.diff(e, a).free_symbols & coordinates)  # every ∂e/∂q_a constant
+                   for e in entries for a in e.free_symbols & coordinates)
 
     def angular_velocity_jacobian(self, q, body: str) -> np.ndarray:
         """Ω_q with ω = Ω_q q̇: 1 × n in the plane, 3 × n in space (the columns are

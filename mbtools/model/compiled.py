@@ -74,14 +74,16 @@ class QuadraticForm:
         index = {s: k for k, s in enumerate(qs)}
         sset = set(ss)
         for row, e in enumerate(exprs):
+            used = [q for q in qs if q in e.free_symbols]  # a row involves a few coordinates only
             try:
-                poly = sp.Poly(e, *qs) if qs else None
+                poly = sp.Poly(e, *used) if used else sp.Poly(e, qs[0]) if qs else None
             except sp.PolynomialError:  # transcendental in q (angles)
                 return None
             if poly is None or poly.total_degree() > 2:
                 return None
+            gens = used or qs[:1]
             for monom, coeff in poly.terms():
-                vars_ = [index[qs[k]] for k, p in enumerate(monom) for _ in range(p)]
+                vars_ = [index[gens[k]] for k, p in enumerate(monom) for _ in range(p)]
                 depends_on_s = bool(coeff.free_symbols & sset)
                 if len(vars_) == 2:
                     if depends_on_s:
@@ -222,7 +224,12 @@ class Compiled:
     def vector_function(self, key, expr: sp.Matrix):
         """r(q) of a point, vector or placement entry (q unpacked, so that arrays of
         many configurations broadcast)."""
-        return self._get(("r", key), lambda: sp.lambdify(self.qs, list(expr), "numpy", cse=True))
+        def build():  # compiled in the coordinates it involves only (a body's few, of many)
+            involved = set().union(*(e.free_symbols for e in expr)) if len(expr) else set()
+            columns = [k for k, q in enumerate(self.qs) if q in involved]
+            g = sp.lambdify([self.qs[k] for k in columns], list(expr), "numpy", cse=True)
+            return lambda *q: g(*(q[k] for k in columns))
+        return self._get(("r", key), build)
 
     def vector_jacobian_at(self, key, expr: sp.Matrix, q) -> np.ndarray:
         """∂r/∂q of a point, vector or placement entry at q, by the complex step."""
