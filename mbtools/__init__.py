@@ -27,7 +27,7 @@ from __future__ import annotations
 from . import examples
 from .analysis import FamilyCount, closed_forms, coordinate_counts, counts_table
 from .coordinates import FAMILIES, formulate
-from .description import MassProperties, Mechanism, uniform_bar
+from .description import MassProperties, Mechanism, set_masses, uniform_bar
 from .description import inertia
 from .dynamics import MultibodySystem, Trajectory, simulate
 from .errors import (
@@ -89,5 +89,6 @@ __all__ = [
     "solve_position",
     "solve_velocity",
     "sweep_position",
+    "set_masses",
     "uniform_bar",
 ]

@@ -4,7 +4,7 @@ properties. The first layer of mbtools: it imports no other layer.
 """
 
 from .frames import angle_about, axis_frame
-from .inertia import MassProperties, uniform_bar
+from .inertia import MassProperties, set_masses, uniform_bar
 from .joints import (
     GROUND,
     JOINT_TYPES,
@@ -25,5 +25,5 @@ from .topology import spanning_tree
 __all__ = [
     "GROUND", "JOINT_TYPES", "AngleDriver", "Body", "Cylindrical", "MassProperties", "Mechanism",
     "Prismatic", "Revolute", "Rigid", "SlideDriver", "Spherical", "Translational", "Universal",
-    "angle_about", "axis_frame", "spanning_tree", "uniform_bar",
+    "angle_about", "axis_frame", "set_masses", "spanning_tree", "uniform_bar",
 ]

@@ -178,3 +178,26 @@ def _shown(value) -> str:
     """A value for a message: an array by its shape, a number as it is."""
     shape = np.shape(value)
     return f"an array of shape {shape}" if shape else repr(value)
+
+
+def set_masses(mechanism, masses: dict) -> None:
+    """Give bodies of a described mechanism their mass properties, by body name — for
+    an example drawn without them.
+
+    >>> from mbtools import examples
+    >>> m = examples.four_bar()
+    >>> p = m.point_position
+    >>> set_masses(m, {"crank": uniform_bar(1.0, p("O2"), p("A"))})
+    >>> m.bodies["crank"].mass.mass
+    1.0
+    """
+    import dataclasses
+
+    if not isinstance(masses, dict):
+        raise MechanismError(f"set_masses takes a dict, body name → MassProperties, got {type(masses).__name__}.")
+    for body, properties in masses.items():
+        if body not in mechanism.bodies or mechanism.bodies[body].is_ground:
+            moving = [b for b, v in mechanism.bodies.items() if not v.is_ground]
+            raise MechanismError(f"'{body}' is not a moving body of '{mechanism.name}'; its moving bodies are {moving}.")
+        checked = checked_mass_properties(body, properties, mechanism.dimension)
+        mechanism.bodies[body] = dataclasses.replace(mechanism.bodies[body], mass=checked)

@@ -62,18 +62,12 @@ def falling_ssc(link_mass: float = SSC_DYNAMICS_DATA["link_mass"], slider_mass: 
     """The SSC mechanism of :func:`mbtools.examples.ssc` (drawn with the slider's arm at
     30°) with masses: the link A0–B and the slider D–B are uniform solid cylinders of
     ``radius``. Released at rest, it falls under gravity (−z): the paper's Fig. 10."""
-    import dataclasses
-
-    from ..description import uniform_bar
-    from ..description.inertia import checked_mass_properties
+    from ..description import set_masses, uniform_bar
     from .spatial import ssc
 
     mechanism = ssc()
     p = mechanism.point_position
     r = positive_length("radius", radius)
-    masses = {"link": uniform_bar(positive_length("link_mass", link_mass), p("A0"), p("B"), radius=r),
-              "slider": uniform_bar(positive_length("slider_mass", slider_mass), p("D"), p("B"), radius=r)}
-    for name, properties in masses.items():
-        mechanism.bodies[name] = dataclasses.replace(mechanism.bodies[name],
-                                                     mass=checked_mass_properties(name, properties, 3))
+    set_masses(mechanism, {"link": uniform_bar(positive_length("link_mass", link_mass), p("A0"), p("B"), radius=r),
+                           "slider": uniform_bar(positive_length("slider_mass", slider_mass), p("D"), p("B"), radius=r)})
     return mechanism
