@@ -20,6 +20,7 @@ Redundant constraint rows need no special care: nothing inverts Φ_q Φ_qᵀ.
 from __future__ import annotations
 
 import numpy as np
+from scipy.linalg import cho_factor, cho_solve, lu_factor, lu_solve
 
 from ..errors import MbtoolsError
 
@@ -81,7 +82,26 @@ def _initial_acceleration(system, q, qd, alpha):
     return np.linalg.solve(A, force + alpha * J.T @ gamma)
 
 
+def _factor(system, q, qd, t, h, alpha):
+    """(M, Φ_q, the Cholesky factor of P = M + (Δt²/4) α Φ_qᵀΦ_q) at q."""
+    _, J, _ = system.constraints(q, qd, t)
+    M = system.mass_matrix(q)
+    P = M + (h * h / 4.0) * alpha * J.T @ J
+    try:
+        return M, J, ("cholesky", cho_factor(P))
+    except np.linalg.LinAlgError:  # not positive definite: a body without inertia where it can move
+        return M, J, ("lu", lu_factor(P))
+
+
+def _solve(factor, b):
+    kind, f = factor
+    return cho_solve(f, b) if kind == "cholesky" else lu_solve(f, b)
+
+
 def _step(system, q0, qd0, qdd0, lam, h, t, alpha, tolerance, max_iterations):
+    """One step: Newton on q with the current tangent (the penalty term (Δt²/4) α Φ_qᵀΦ_q
+    outweighs M a millionfold, so a tangent from another q does not converge), then the
+    two projections with one Cholesky factor of P at the end."""
     qd_hat = (2.0 / h) * q0 + qd0
     qdd_hat = (4.0 / h**2) * q0 + (4.0 / h) * qd0 + qdd0
     q = q0 + h * qd0 + 0.5 * h * h * qdd0  # predictor
@@ -94,8 +114,7 @@ def _step(system, q0, qd0, qdd0, lam, h, t, alpha, tolerance, max_iterations):
             lam = lam + alpha * phi
         M = system.mass_matrix(q)
         residual = (h * h / 4.0) * (M @ qdd + J.T @ (alpha * phi + lam) - system.forces(q, qd, t))
-        tangent = M + (h * h / 4.0) * alpha * J.T @ J
-        dq = np.linalg.solve(tangent, residual)
+        dq = np.linalg.solve(M + (h * h / 4.0) * alpha * J.T @ J, residual)
         q = q - dq
         if np.linalg.norm(dq) <= tolerance * scale:
             break
@@ -106,11 +125,9 @@ def _step(system, q0, qd0, qdd0, lam, h, t, alpha, tolerance, max_iterations):
         )
     qd = (2.0 / h) * q - qd_hat
     qdd = (4.0 / h**2) * q - qdd_hat
-    _, J, _ = system.constraints(q, qd, t)
-    M = system.mass_matrix(q)
-    P = M + (h * h / 4.0) * alpha * J.T @ J
+    M, J, factor = _factor(system, q, qd, t, h, alpha)
     # mass-orthogonal projection onto Φ_q q̇ + Φ_t = 0
-    qd = np.linalg.solve(P, M @ qd - (h * h / 4.0) * alpha * J.T @ system.constraint_rate(q, t))
+    qd = _solve(factor, M @ qd - (h * h / 4.0) * alpha * J.T @ system.constraint_rate(q, t))
     _, J, gamma = system.constraints(q, qd, t)
-    qdd = np.linalg.solve(P, M @ qdd + (h * h / 4.0) * alpha * J.T @ gamma)
+    qdd = _solve(factor, M @ qdd + (h * h / 4.0) * alpha * J.T @ gamma)
     return q, qd, qdd, lam
