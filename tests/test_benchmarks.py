@@ -103,3 +103,15 @@ def test_a02_forty_windows_in_the_default_formulation():
     Δt = 1 ms: about 30 s here)."""
     run = benchmarks.run_a02(40, "natural")
     assert kept_its_branch(run, 40) and run.error < HIGH
+
+
+@pytest.mark.parametrize("family", ["basic", "relative", "reference_point"])
+def test_a02_in_the_other_families_keeps_its_branch_or_stops(family):
+    """The same guard in every family: relative coordinates reach the singular position
+    closer (their loop-closure Jacobian), and stop; the others pass."""
+    try:
+        run = benchmarks.run_a02(1, family, "multipliers", rtol=1e-9)
+    except SingularJacobianError as refusal:
+        assert "formulation='ali3p'" in str(refusal)
+        return
+    assert kept_its_branch(run, 1) and run.error < HIGH
