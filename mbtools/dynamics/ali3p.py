@@ -28,11 +28,14 @@ from ..errors import MbtoolsError
 #: constraints hold to about 1/PENALTY_RATIO of the multipliers' correction per
 #: iteration, and the tangent stays far from singular in double precision.
 PENALTY_RATIO = 1e6
-#: Newton stops when the correction is below this fraction of the mechanism's size: the
-#: tangent's condition number is about PENALTY_RATIO, so round-off alone leaves
-#: corrections of ~1e6 · 1e-16 = 1e-10 of the size; 1e-8 keeps a margin of 100 above that
-#: floor (at 1e-10, A02 with N = 10 stalls at a singular position).
-NEWTON_TOLERANCE = 1e-8
+#: Newton stops when the correction is below this fraction of the mechanism's size …
+NEWTON_TOLERANCE = 1e-12
+#: … or, below this one, when it no longer halves: the tangent's condition number is about
+#: PENALTY_RATIO, so round-off alone can leave corrections of ~1e6 · 1e-16 = 1e-10 of the
+#: size (A02 with N = 10 stalls there at a singular position). A fixed 1e-8 would not do:
+#: its error is left in q at every step and adds up (Andrews' squeezer: 3000 steps, an
+#: error floor of 2e-4 rad).
+NEWTON_FLOOR = 1e-8
 
 
 def integrate(system, q: np.ndarray, qd: np.ndarray, times: np.ndarray, step: float, penalty: float | None = None,
@@ -48,7 +51,7 @@ def integrate(system, q: np.ndarray, qd: np.ndarray, times: np.ndarray, step: fl
         alpha = PENALTY_RATIO * 4.0 * float(np.abs(M).max()) / (step * step * max(float(np.abs(J.T @ J).max()), 1e-300))
     else:
         alpha = float(penalty)
-    qdd = _initial_acceleration(system, q, qd, alpha)
+    qdd = _initial_acceleration(system, q, qd)
     lam = np.zeros(len(system.rows))
     out = [(q.copy(), qd.copy(), qdd.copy(), multipliers(system, q, qd, qdd, 0.0))]
     t = 0.0
@@ -74,12 +77,13 @@ def multipliers(system, q, qd, qdd, t) -> np.ndarray:
     return np.linalg.lstsq(J.T, system.forces(q, qd, t) - system.mass_matrix(q) @ qdd, rcond=None)[0]
 
 
-def _initial_acceleration(system, q, qd, alpha):
-    M = system.mass_matrix(q)
-    _, J, gamma = system.constraints(q, qd)
-    force = system.forces(q, qd, 0.0)
-    A = M + alpha * J.T @ J  # the acceleration equations with the constraints as a penalty
-    return np.linalg.solve(A, force + alpha * J.T @ gamma)
+def _initial_acceleration(system, q, qd):
+    """q̈ at t = 0 from the equations of motion with the multipliers (exact; the penalty
+    form (M + α Φ_qᵀΦ_q) q̈ = Q − h + α Φ_qᵀ γ would weigh α Φ_qᵀΦ_q some 4·1e6/Δt² times
+    M and lose every digit of q̈ to round-off at small steps)."""
+    from .multipliers import accelerations
+
+    return accelerations(system, q, qd, 0.0, stabilised=False)[0]
 
 
 def _factor(system, q, qd, t, h, alpha):
@@ -106,6 +110,7 @@ def _step(system, q0, qd0, qdd0, lam, h, t, alpha, tolerance, max_iterations):
     qdd_hat = (4.0 / h**2) * q0 + (4.0 / h) * qd0 + qdd0
     q = q0 + h * qd0 + 0.5 * h * h * qdd0  # predictor
     scale = system.model.length_scale
+    previous = np.inf
     for iteration in range(max_iterations):
         qd = (2.0 / h) * q - qd_hat
         qdd = (4.0 / h**2) * q - qdd_hat
@@ -116,8 +121,10 @@ def _step(system, q0, qd0, qdd0, lam, h, t, alpha, tolerance, max_iterations):
         residual = (h * h / 4.0) * (M @ qdd + J.T @ (alpha * phi + lam) - system.forces(q, qd, t))
         dq = np.linalg.solve(M + (h * h / 4.0) * alpha * J.T @ J, residual)
         q = q - dq
-        if np.linalg.norm(dq) <= tolerance * scale:
+        size = np.linalg.norm(dq)
+        if size <= tolerance * scale or (size <= NEWTON_FLOOR * scale and size > 0.5 * previous):
             break
+        previous = size
     else:
         raise MbtoolsError(
             f"ALI3-P did not converge at t = {t:.6g} in {max_iterations} iterations: take a smaller step, "
