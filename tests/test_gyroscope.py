@@ -59,3 +59,20 @@ def test_the_closed_forms_agree_with_each_other():
             assert bounds.theta_max == pytest.approx(theta, abs=1e-6)
     with pytest.raises(ValueError, match="spin faster"):
         gy.steady_precession(top, 0.3, 1.0)
+
+
+@pytest.mark.parametrize("formulation, options, energy, momentum", [
+    ("projection", {"rtol": 1e-11}, 1e-8, 1e-8),
+    # the trapezoidal rule at Δt = 0.5 ms against a spin of 100 rad/s: second order, bounded
+    ("ali3p", {"step": 5e-4}, 1e-4, 1e-3),
+])
+def test_nutation_in_the_other_formulations(formulation, options, energy, momentum):
+    traj, motion, (_, _, nutation) = gy.simulate_top("natural", None, theta_rate=-2.0, t_end=1.0, outputs=1001,
+                                                     formulation=formulation, **options)
+    for name, bound in (("energy", energy), ("hz", momentum), ("h3", momentum)):
+        values = getattr(motion, name)
+        assert np.abs(values - values[0]).max() <= bound * abs(values[0]), name
+    position, velocity = traj.constraint_violation
+    assert position.max() < 1e-9 and velocity.max() < 1e-8
+    assert motion.theta.min() == pytest.approx(nutation.theta_min, abs=1e-3)
+    assert motion.theta.max() == pytest.approx(nutation.theta_max, abs=1e-3)
