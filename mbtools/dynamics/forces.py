@@ -38,8 +38,9 @@ def gravity_force(model: Model, q, gravity) -> np.ndarray:
     q = model.configuration(q)
     g = np.asarray(gravity, dtype=float)
     Q = np.zeros(model.n_coordinates)
+    jacobians = model.placement_jacobians(q)
     for body in model.body_names:
-        origin_q, _ = model.placement_jacobian(q, body)
+        origin_q, _ = jacobians[body]
         Q += body_mass(model, body).mass * origin_q.T @ g
     return Q
 
@@ -54,10 +55,11 @@ def inertia_velocity_terms(model: Model, q, qd) -> np.ndarray:
     """h(q, q̇) of M q̈ + h: the inertia forces that do not come from q̈ (see the module)."""
     q, qd = model.configuration(q), model.configuration(qd, "qd")
     h = np.zeros(model.n_coordinates)
+    jacobians, second = model.placement_jacobians(q), model.placement_second_derivatives(q, qd)
     for body in model.body_names:
         properties = body_mass(model, body)
-        origin_q, frame_q = model.placement_jacobian(q, body)
-        origin_dd, frame_dd = model.placement_second_derivative(q, qd, body)
+        origin_q, frame_q = jacobians[body]
+        origin_dd, frame_dd = second[body]
         h += properties.mass * origin_q.T @ origin_dd
         if frame_q is not None:
             J = second_moment(properties.inertia, model.mechanism.dimension)

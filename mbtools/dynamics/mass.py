@@ -77,9 +77,10 @@ def mass_matrix(model: Model, q) -> np.ndarray:
     q = model.configuration(q)
     n, dim = model.n_coordinates, model.mechanism.dimension
     M = np.zeros((n, n))
+    jacobians = model.placement_jacobians(q)
     for body in model.body_names:
         properties = body_mass(model, body)
-        origin_q, frame_q = model.placement_jacobian(q, body)
+        origin_q, frame_q = jacobians[body]
         M += properties.mass * origin_q.T @ origin_q
         if frame_q is not None:
             if dim == 3 and not model.facts.coordinates_are_positions:

@@ -93,6 +93,48 @@ class BodyMotion:
         frame = self._compiled.vector_second_derivative(("frame", body), flat, q, qd)
         return origin, frame.reshape(symbolic.frame.shape)
 
+    def placement_jacobians(self, q) -> dict:
+        """{body: (o_q, R_q)} of every body at q — :meth:`placement_jacobian` of all
+        bodies from one compiled function (what a mass matrix needs, in one call)."""
+        expr, layout = self._stacked_placements()
+        q = self.configuration(q)
+        return self._split(self._compiled.vector_jacobian_at(("placements",), expr, q), layout, jacobian=True)
+
+    def placement_second_derivatives(self, q, qd) -> dict:
+        """{body: ((o_q q̇)_q q̇, (R_q q̇)_q q̇)} of every body, from one compiled function."""
+        expr, layout = self._stacked_placements()
+        q, qd = self.configuration(q), self.configuration(qd, "qd")
+        return self._split(self._compiled.vector_second_derivative(("placements",), expr, q, qd), layout, jacobian=False)
+
+    def _stacked_placements(self):
+        """Every body's origin and frame entries in one column, and where each body's are."""
+        if self._stacked is None:
+            entries, layout = [], {}
+            for body in self.body_names:
+                symbolic = self._symbolic_placement(body)
+                start = len(entries)
+                entries += list(symbolic.origin)
+                frame = None
+                if symbolic.frame is not None:
+                    frame = (len(entries), symbolic.frame.shape)
+                    entries += list(symbolic.frame)
+                layout[body] = (start, len(symbolic.origin), frame)
+            self._stacked = (sp.Matrix(entries), layout)
+        return self._stacked
+
+    def _split(self, values: np.ndarray, layout: dict, jacobian: bool) -> dict:
+        n = self.n_coordinates
+        out = {}
+        for body, (start, size, frame) in layout.items():
+            origin = values[start:start + size]
+            if frame is None:
+                out[body] = (origin, None)
+                continue
+            first, shape = frame
+            block = values[first:first + shape[0] * shape[1]]
+            out[body] = (origin, block.reshape(shape + ((n,) if jacobian else ())))
+        return out
+
     def _symbolic_placement(self, body) -> Placement:
         symbolic = self._placements.get(body) if isinstance(body, str) else None
         if symbolic is None:

@@ -141,6 +141,7 @@ class Model(BodyMotion):
         self._scaled_form = None  # the quadratic form with each equation in its unit, on first use
         self._measures = [i.measure.xreplace(self.parameters) for i in self.inputs]
         self._measure_f = None  # compiled on first use
+        self._stacked = None  # every placement in one column, on first use (bodies.py)
 
     # ----------------------------------------------------------------- names
     @property
