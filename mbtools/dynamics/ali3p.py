@@ -20,7 +20,6 @@ Redundant constraint rows need no special care: nothing inverts Φ_q Φ_qᵀ.
 from __future__ import annotations
 
 import numpy as np
-from scipy.linalg import cho_factor, cho_solve, lu_factor, lu_solve
 
 from ..errors import MbtoolsError
 
@@ -86,26 +85,11 @@ def _initial_acceleration(system, q, qd):
     return accelerations(system, q, qd, 0.0, stabilised=False)[0]
 
 
-def _factor(M, J, c):
-    """A factorisation of P = M + c Φ_qᵀΦ_q: Cholesky when positive definite, else LU.
-    (Sparse LU was measured slower up to n = 202, A02 with N = 100: scipy's per-call
-    overhead outweighs the n³ of the dense factorisation there.)"""
-    P = M + c * J.T @ J
-    try:
-        return "cholesky", cho_factor(P)
-    except np.linalg.LinAlgError:  # not positive definite: a body without inertia where it can move
-        return "lu", lu_factor(P)
-
-
-def _solve(factor, b):
-    kind, f = factor
-    return cho_solve(f, b) if kind == "cholesky" else lu_solve(f, b)
-
-
 def _step(system, q0, qd0, qdd0, lam, h, t, alpha, tolerance, max_iterations):
     """One step: Newton on q with the current tangent (the penalty term (Δt²/4) α Φ_qᵀΦ_q
     outweighs M a millionfold, so a tangent from another q does not converge), then the
-    two projections with one Cholesky factor of P at the end."""
+    two projections with P at the end. (np.linalg.solve for each: a shared Cholesky
+    factor was measured slower at these sizes, scipy's per-call checks outweighing it.)"""
     qd_hat = (2.0 / h) * q0 + qd0
     qdd_hat = (4.0 / h**2) * q0 + (4.0 / h) * qd0 + qdd0
     q = q0 + h * qd0 + 0.5 * h * h * qdd0  # predictor
@@ -134,9 +118,9 @@ def _step(system, q0, qd0, qdd0, lam, h, t, alpha, tolerance, max_iterations):
     qdd = (4.0 / h**2) * q - qdd_hat
     _, J, _ = system.constraints(q, qd, t)
     M = system.mass_matrix(q)
-    factor = _factor(M, J, (h * h / 4.0) * alpha)
+    P = M + (h * h / 4.0) * alpha * J.T @ J
     # mass-orthogonal projection onto Φ_q q̇ + Φ_t = 0
-    qd = _solve(factor, M @ qd - (h * h / 4.0) * alpha * J.T @ system.constraint_rate(q, t))
+    qd = np.linalg.solve(P, M @ qd - (h * h / 4.0) * alpha * J.T @ system.constraint_rate(q, t))
     _, J, gamma = system.constraints(q, qd, t)
-    qdd = _solve(factor, M @ qdd + (h * h / 4.0) * alpha * J.T @ gamma)
+    qdd = np.linalg.solve(P, M @ qdd + (h * h / 4.0) * alpha * J.T @ gamma)
     return q, qd, qdd, lam

@@ -191,10 +191,13 @@ class _QuadraticRows:
         self.k, self.i, self.j = np.nonzero(H)
         self.h = H[self.k, self.i, self.j]
         self.m = len(rows)
+        self.every_row = list(rows) == list(range(model.n_constraints))
 
     def __call__(self, q: np.ndarray, qd: np.ndarray):
         phi, J = self.function(q)
         gamma = -np.bincount(self.k, self.h * qd[self.i] * qd[self.j], minlength=self.m)
+        if self.every_row:
+            return phi, J, gamma
         return phi[self.rows], J[self.rows], gamma
 
 
