@@ -98,3 +98,22 @@ def test_the_tops_ball_joint_carries_m_times_a_minus_g(family, rotation):
         aG = model.point_acceleration(traj.q[k], traj.qd[k], traj.qdd[k], "G")
         np.testing.assert_allclose(force[k], top.mass * (aG - np.array([0.0, 0.0, -G])), rtol=1e-7, atol=1e-7)
         np.testing.assert_allclose(torque[k], 0.0, atol=1e-7)  # a ball joint passes no torque
+
+
+def test_inverse_dynamics_along_a_motion_matches_the_closed_form_and_one_state_at_a_time():
+    import sympy as sp
+
+    from mbtools.dynamics import inverse_dynamics_along
+
+    t = sp.Symbol("t")
+    motion = 0.3 + 2.3 * t - 0.4 * t**2  # θ̇ = 2.3 − 0.8 t, θ̈ = −0.8
+    system = MultibodySystem(formulate(falling_four_bar(), "relative"), (0.0, -G))
+    times = np.linspace(0.0, 2.0, 9)
+    history = inverse_dynamics_along(system, times, {"crank": motion})
+    for k, time in enumerate(times):
+        theta, omega = float(motion.subs(t, time)), 2.3 - 0.8 * time
+        forces, torque = newton_euler_four_bar(theta, omega, -0.8)
+        assert history.driving["crank"][k] == pytest.approx(torque, rel=1e-8, abs=1e-8)
+        np.testing.assert_allclose(history.reactions["R_B"][0][k], forces["R_B"], rtol=1e-8, atol=1e-8)
+    with pytest.raises(InputError, match="needs the motion of every input"):
+        inverse_dynamics_along(system, times, {})

@@ -4,12 +4,12 @@ interchangeable formulations (Lagrange multipliers, null-space projection, ALI3-
 inverse dynamics."""
 
 from .forces import gravity_force, inertia_velocity_terms, potential_energy
-from .inverse import InverseDynamics, inverse_dynamics
+from .inverse import InverseDynamics, InverseDynamicsHistory, inverse_dynamics, inverse_dynamics_along
 from .loads import DriverForce, PointForce, Spring, Torque
 from .mass import kinetic_energy, mass_matrix, second_moment
 from .simulate import FORMULATIONS, Trajectory, simulate
 from .prescribed import PrescribedMotion
 from .system import MultibodySystem
 
-__all__ = ["DriverForce", "PrescribedMotion", "FORMULATIONS", "InverseDynamics", "MultibodySystem", "PointForce", "Spring", "Torque", "inverse_dynamics", "Trajectory", "gravity_force", "inertia_velocity_terms",
+__all__ = ["DriverForce", "PrescribedMotion", "FORMULATIONS", "InverseDynamics", "MultibodySystem", "PointForce", "Spring", "Torque", "inverse_dynamics", "inverse_dynamics_along", "InverseDynamicsHistory", "Trajectory", "gravity_force", "inertia_velocity_terms",
            "kinetic_energy", "mass_matrix", "potential_energy", "second_moment", "simulate"]
