@@ -22,9 +22,11 @@ from __future__ import annotations
 import warnings
 
 import numpy as np
+from scipy.linalg.lapack import dgesv
 
 from ..errors import AssemblyError, InputError, SuspiciousInputWarning
 from ..kinematics import solve_position
+from ..model.rank import pivoted_qr, rank_of_diagonal
 
 #: The relative size of a projection of q0 or q̇0 beyond which the user is warned: more
 #: than rounding the typed numbers would explain.
@@ -128,14 +130,19 @@ def _twist_rows(model, q, body, motion):
     return np.vstack([model.angular_velocity_jacobian(q, body), origin_q]), np.concatenate([omega, centre])
 
 
-def _metric(system, q: np.ndarray) -> np.ndarray:
-    M = system.mass_matrix(q)
-    return M + 1e-9 * max(float(np.trace(M)) / len(M), 1e-300) * np.eye(len(M))
-
-
-def _correction(W: np.ndarray, J: np.ndarray, residual: np.ndarray) -> np.ndarray:
-    WinvJt = np.linalg.solve(W, J.T)
-    return WinvJt @ np.linalg.lstsq(J @ WinvJt, residual, rcond=None)[0]
+def _correction(W_inverse: np.ndarray, J: np.ndarray, residual: np.ndarray) -> np.ndarray:
+    """The smallest correction in the metric W that removes ``residual`` to first order,
+    W⁻¹ Jᵀ (J W⁻¹ Jᵀ)⁻¹ residual, on an independent set of the rows of J (pivoted QR, as
+    everywhere: the redundant rows of natural coordinates would make J W⁻¹ Jᵀ singular;
+    they hold to first order with the others)."""
+    factors, pivots, _ = pivoted_qr(J)
+    kept = pivots[:rank_of_diagonal(factors.diagonal())]
+    J = J[kept]
+    WinvJt = W_inverse @ J.T
+    _, _, x, info = dgesv(J @ WinvJt, residual[kept])
+    if info != 0:  # pragma: no cover - the rows kept are independent, W is positive definite
+        return WinvJt @ np.linalg.lstsq(J @ WinvJt, residual[kept], rcond=None)[0]
+    return WinvJt @ x
 
 
 def project_position(system, q: np.ndarray, t: float = 0.0, iterations: int = 30) -> np.ndarray:
@@ -148,7 +155,7 @@ def project_position(system, q: np.ndarray, t: float = 0.0, iterations: int = 30
         phi, J, _ = system.constraints(q, np.zeros_like(q), t)
         if np.abs(phi / scales).max() < 1e-13:
             return q
-        q = q - _correction(_metric(system, q), J, phi)
+        q = q - _correction(system.metric_inverse(q), J, phi)
     raise AssemblyError(f"The position of '{model.mechanism.name}' at t = {t:.6g} could not be brought onto the "
                         "constraints: it is too far from any assembled position.")
 
@@ -161,7 +168,7 @@ def project_velocity(system, q: np.ndarray, qd: np.ndarray, t: float = 0.0) -> n
     residual = J @ qd + system.constraint_rate(q, t)
     if not np.abs(residual).any():
         return qd
-    return qd - _correction(_metric(system, q), J, residual)
+    return qd - _correction(system.metric_inverse(q), J, residual)
 
 
 def _project_position(system, q: np.ndarray) -> np.ndarray:

@@ -56,7 +56,8 @@ def integrate(system, accelerations, q: np.ndarray, qd: np.ndarray, times: np.nd
         message = solver.step()
         if solver.status == "failed":
             raise MbtoolsError(f"The integration of '{name}' stopped at t = {solver.t:.6g}: {message}")
-        interpolant = solver.dense_output()
+        # the interpolant costs three evaluations: only for steps with an output time inside
+        interpolant = solver.dense_output() if k < len(times) and times[k] < solver.t else None
         if project:
             solver.y = _projected(system, solver.y, solver.t, n)
             solver.f = derivative(solver.t, solver.y)

@@ -14,6 +14,7 @@ redundant rows of natural coordinates are set aside); λ of the rows set aside i
 from __future__ import annotations
 
 import numpy as np
+from scipy.linalg.lapack import dgesv
 
 from ..errors import SingularJacobianError
 from ..model.rank import pivoted_qr, rank_of_diagonal
@@ -31,7 +32,7 @@ def accelerations(system, q: np.ndarray, qd: np.ndarray, t: float, stabilised: b
     Q = system.forces(q, qd, t)
     if J.size:
         factors, pivots, _ = pivoted_qr(J)
-        diagonal = np.abs(np.diagonal(factors))
+        diagonal = np.abs(factors.diagonal())
         rank = rank_of_diagonal(diagonal)
         kept = pivots[:rank]
         if refuse_near is not None and rank:
@@ -43,9 +44,8 @@ def accelerations(system, q: np.ndarray, qd: np.ndarray, t: float, stabilised: b
     A[:n, :n] = M
     A[:n, n:] = J[kept].T
     A[n:, :n] = J[kept]
-    try:
-        x = np.linalg.solve(A, np.concatenate([Q, rhs[kept]]))
-    except np.linalg.LinAlgError:
+    _, _, x, info = dgesv(A, np.concatenate([Q, rhs[kept]]), overwrite_a=True, overwrite_b=True)
+    if info != 0:  # an exactly zero pivot of the LU factorisation (LAPACK dgesv)
         raise SingularJacobianError(
             f"The equations of motion of '{model.mechanism.name}' are singular at t = {t:.6g}: the "
             "mass matrix is not positive on the motions the constraints allow (a body without "

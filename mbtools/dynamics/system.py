@@ -98,6 +98,7 @@ class MultibodySystem:
         self._quadratic = _QuadraticRows(model, self.rows) if model.is_quadratic and not self.prescribed else None
         self._mass = mass_matrix(model, model.reference_q)  # names any body without mass properties now
         self._weight = gravity_force(model, model.reference_q, gravity) if self.constant_mass else None
+        self._metric_inverse = None
         self.loads = tuple(loads)
         for load in self.loads:
             if not isinstance(load, LOADS):
@@ -162,6 +163,18 @@ class MultibodySystem:
     def mass_matrix(self, q: np.ndarray) -> np.ndarray:
         """M(q); the one matrix computed at construction where it is constant."""
         return self._mass if self.constant_mass else mass_matrix(self.model, q)
+
+    def metric_inverse(self, q: np.ndarray) -> np.ndarray:
+        """W⁻¹ of the metric of the mass-orthogonal projections, W = M + ε I (ε = 1e-9 of
+        M's mean diagonal, so that a body without inertia in some direction still has a
+        metric); computed once where M is constant."""
+        if self.constant_mass and self._metric_inverse is not None:
+            return self._metric_inverse
+        M = self.mass_matrix(q)
+        inverse = np.linalg.inv(M + 1e-9 * max(float(np.trace(M)) / len(M), 1e-300) * np.eye(len(M)))
+        if self.constant_mass:
+            self._metric_inverse = inverse
+        return inverse
 
     def forces(self, q: np.ndarray, qd: np.ndarray, t: float) -> np.ndarray:
         """Q − h: gravity and the loads, less the inertia forces that do not come from q̈."""

@@ -52,7 +52,7 @@ def rank_of_diagonal(diagonal: np.ndarray, rtol: float = RANK_RTOL) -> int:
     diagonal = np.abs(np.asarray(diagonal, dtype=float))
     if not diagonal.size or not diagonal[0] > 0:
         return 0
-    return int(np.sum(diagonal > rtol * diagonal[0]))
+    return int(np.count_nonzero(diagonal > rtol * diagonal[0]))
 
 
 def numerical_rank(J: np.ndarray) -> int:
