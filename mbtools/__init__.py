@@ -10,9 +10,10 @@ it (a test checks it):
 ``model/``            the public model contract: Φ, Φ_q, γ, points, placements
 ``coordinates/``      the four families, each turning a description into a model
 ``kinematics/``       position, velocity and acceleration problems, sweeps
-``dynamics/``         mass matrices from the placements (dynamics is being built)
-``analysis/``         counts per family, cost of a formulation, closed forms
+``dynamics/``         mass matrices, loads, formulations, simulate, inverse dynamics
+``analysis/``         counts per family, closed forms, benchmarks, validation cases
 ``viz/``              equations, drawings, animations and widgets for the pages
+``exercises/``        checkers of students' answers, with specific feedback
 ====================  ===========================================================
 
 >>> import math, mbtools
@@ -53,6 +54,7 @@ from .kinematics import (
 )
 from .model import Constraint, Model
 from .viz import display, plotting
+from . import exercises
 
 __all__ = [
     "AssemblyError",
@@ -79,6 +81,7 @@ __all__ = [
     "counts_table",
     "display",
     "examples",
+    "exercises",
     "formulate",
     "idle_freedoms",
     "inertia",

@@ -3,7 +3,7 @@ short, and no module reaches into another's private members.
 
 Layers, in the order data flows (a module may import its own layer and earlier ones):
 
-    errors → description → examples → model → coordinates → kinematics → dynamics → analysis → viz
+    errors → description → examples → model → coordinates → kinematics → dynamics → analysis → viz → exercises
 
 and the package's front door (``mbtools/__init__.py``, ``__main__.py``) may import any.
 """
@@ -14,7 +14,8 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1] / "mbtools"
-LAYERS = ["errors", "description", "examples", "model", "coordinates", "kinematics", "dynamics", "analysis", "viz"]
+LAYERS = ["errors", "description", "examples", "model", "coordinates", "kinematics", "dynamics", "analysis", "viz",
+          "exercises"]
 FRONT = {"__init__", "__main__"}
 MAX_LINES = 500
 

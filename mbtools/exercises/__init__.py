@@ -1,0 +1,47 @@
+"""Checkers for exercises and assignments: a student's answer against the library's own
+computation, with feedback that says what is wrong.
+
+Every checker returns :class:`~mbtools.exercises.feedback.Right` for a right answer and
+raises :class:`~mbtools.exercises.feedback.WrongAnswer` (an ``AssertionError``, so that
+otter-grader and nbgrader count it as a failed test) whose message names the mistake:
+which constraint is missing, which entry has the wrong sign, which unit is off, which
+assembly mode was found. None gives the right value away.
+
+=========================  ======================================================
+``check_counts``           coordinates, constraints, degrees of freedom of a family
+``check_constraints``      Φ(q) written by the student, as a function of q
+``check_jacobian``         Φ_q at a position
+``check_gamma``            γ of Φ_q q̈ = γ
+``check_position``         an assembled position and its assembly mode
+``check_newton_step``      one Newton–Raphson iterate
+``check_velocity``         q̇ for given input rates
+``check_acceleration``     q̈ for given input accelerations
+``check_number``           any number against the library's value (sign, units, factors)
+``check_mass_matrix``      a body's mass matrix in natural coordinates
+``check_precession``       the steady precession rate of the heavy top
+=========================  ======================================================
+"""
+
+from __future__ import annotations
+
+from .constraints import check_constraints, check_gamma, check_jacobian
+from .counts import check_counts
+from .dynamics import check_mass_matrix, check_precession
+from .feedback import Right, WrongAnswer, check_number
+from .kinematics import check_acceleration, check_newton_step, check_position, check_velocity
+
+__all__ = [
+    "Right",
+    "WrongAnswer",
+    "check_acceleration",
+    "check_constraints",
+    "check_counts",
+    "check_gamma",
+    "check_jacobian",
+    "check_mass_matrix",
+    "check_newton_step",
+    "check_number",
+    "check_position",
+    "check_precession",
+    "check_velocity",
+]

@@ -1,0 +1,95 @@
+"""Checking dynamics answers: a planar body's constant mass matrix in natural
+coordinates, and the heavy top's steady precession.
+
+:func:`check_mass_matrix` compares with :func:`mbtools.dynamics.symbolic.planar_element_mass`
+(book, chapter 7) and names the usual mistakes: a matrix that is not symmetric, the
+translational entries not adding up to the mass, the moment of inertia taken about the
+wrong point. :func:`check_precession` compares with
+:func:`mbtools.analysis.gyroscope.steady_precession` (book, chapter 9) and names the
+other root of the quadratic (the fast precession) when it was given.
+
+Example
+-------
+The book's top (a disc of 1 kg and radius 0.1 m, its centre 0.2 m from the fixed point)
+at a nutation of 60° spinning at 100 rad/s precesses slowly at 4.9766 rad/s; the other
+root of the quadratic is the fast precession:
+
+>>> import math
+>>> top = dict(mass=1.0, radius=0.1, arm=0.2, theta=math.pi / 3, spin=100.0)
+>>> check_precession(4.97656234, **top)
+✓ Ω: right.
+>>> check_precession(18.5528494, **top)  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+...
+mbtools.exercises.feedback.WrongAnswer: Ω is the fast precession, ...
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..analysis.gyroscope import TopData, steady_precession
+from ..dynamics.symbolic import planar_element_mass
+from .arrays import diagnose_array
+from .feedback import DIAGNOSE_RTOL, RTOL, Right, WrongAnswer, as_array, as_number, diagnose_number
+
+#: The coordinates of a planar two-point body in natural coordinates, in order.
+BAR_COORDINATES = ["x_i", "y_i", "x_j", "y_j"]
+
+
+def bar_mass_matrix(mass: float, length: float, inertia: float, centre=None) -> np.ndarray:
+    """The constant 4 × 4 mass matrix of a planar body of two points i, j on (x_i, y_i,
+    x_j, y_j): mass m, |ij| = L, polar moment J_G about G, and G at ``centre`` = (a, b) in
+    the body's axes from i (a along ij, b across; the midpoint (L/2, 0) by default)."""
+    a, b = (0.5 * length, 0.0) if centre is None else centre
+    return np.array(planar_element_mass(mass, length, a, b, inertia), dtype=float)
+
+
+def check_mass_matrix(answer, *, mass: float, length: float, inertia: float, centre=None) -> Right:
+    """Check a student's constant mass matrix of a planar two-point body (see
+    :func:`bar_mass_matrix` for the data)."""
+    right = bar_mass_matrix(mass, length, inertia, centre)
+    M = as_array(answer, (4, 4), "M")
+    if np.abs(M - M.T).max() > RTOL * np.abs(right).max():
+        raise WrongAnswer("M is not symmetric: T = ½ q̇ᵀ M q̇ gives a symmetric matrix (entry kl equals entry lk).")
+    for axis, rows in (("x", [0, 2]), ("y", [1, 3])):
+        total = float(M[np.ix_(rows, rows)].sum())
+        if abs(total - mass) > DIAGNOSE_RTOL * mass:
+            raise WrongAnswer(f"M: the {axis} entries (rows and columns {axis}_i, {axis}_j) add up to {total:.4g}, "
+                              f"not the mass: moving the body along {axis} at unit speed must give T = ½ m.")
+    a, b = (0.5 * length, 0.0) if centre is None else centre
+    shifted = {"the end point i": inertia + mass * (a * a + b * b),
+               "the end point j": inertia + mass * ((length - a) ** 2 + b * b)}
+    for where, moment in shifted.items():
+        if np.abs(M - bar_mass_matrix(mass, length, moment, centre)).max() <= DIAGNOSE_RTOL * np.abs(right).max():
+            raise WrongAnswer(f"M uses the moment of inertia about {where}; the formula takes J_G, about the "
+                              "centre of mass (it adds the m a² terms itself).")
+    message = diagnose_array(M, right, "M", BAR_COORDINATES, BAR_COORDINATES, scale=mass)
+    if message:
+        raise WrongAnswer(message)
+    return Right("M")
+
+
+def check_precession(answer, *, mass: float, radius: float, arm: float, theta: float, spin: float,
+                     branch: str = "slow") -> Right:
+    """Check the steady precession rate Ω (rad/s) of a heavy top, a thin disc of ``mass``
+    and ``radius`` whose centre is ``arm`` from the fixed point, at nutation ``theta``
+    (rad) with spin ω₃ = ``spin`` (rad/s); ``branch`` "slow" or "fast"."""
+    top = TopData.of(mass=mass, radius=radius, arm=arm)
+    right = steady_precession(top, theta, spin, branch)
+    value = as_number(answer, "Ω")
+    message = diagnose_number(value, right, "Ω", angle=True)
+    if message is None:
+        return Right("Ω")
+    other = "fast" if branch == "slow" else "slow"
+    try:
+        if diagnose_number(value, steady_precession(top, theta, spin, other), "Ω", angle=True) is None:
+            raise WrongAnswer(f"Ω is the {other} precession, the other root of I₁ cos θ Ω² − I₃ ω₃ Ω + m g ℓ = 0; "
+                              f"the question asks for the {branch} one.")
+    except ValueError:
+        pass
+    gyroscopic = top.mass * top.g * top.arm / (top.I3 * spin)
+    if abs(np.cos(theta)) > 1e-9 and diagnose_number(value, gyroscopic, "Ω") is None:
+        raise WrongAnswer("Ω = m g ℓ / (I₃ ω₃) is the gyroscopic approximation; at this nutation angle the term "
+                          "I₁ cos θ Ω² counts too: solve the quadratic.")
+    raise WrongAnswer(message)
