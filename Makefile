@@ -25,7 +25,7 @@ help:
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[book,test]'
+	$(BIN)/python -m pip install --quiet -e '.[book,classroom,test]'
 	$(BIN)/python -m ipykernel install --sys-prefix --name python3 --display-name "Python 3 (mbtools)" >/dev/null
 	mkdir -p $(VENV)/share/jupyter/lab/settings
 	cp book/scripts/lab-overrides.json $(VENV)/share/jupyter/lab/settings/overrides.json
