@@ -13,12 +13,13 @@ export PYDEVD_DISABLE_FILE_VALIDATION := 1
 BOOK_FLAGS := -W -n --keep-going
 ASSETS ?= local
 
-.PHONY: help book test unit notebooks browser book-build lab benchmark benchmark-exudyn browser-check clean
+.PHONY: help book test unit notebooks browser book-build lab assignments benchmark benchmark-exudyn browser-check clean
 
 help:
 	@echo "make book       build the book into book/_build/html (executes every chapter)"
 	@echo "make test       unit tests, doctests, notebooks, book build (-W), browser checks"
 	@echo "make lab        JupyterLab on the chapters (they open as notebooks)"
+	@echo "make assignments  student and instructor versions of the assignments (otter-grader)"
 	@echo "make benchmark  formulation and position-solve timings"
 	@echo "make benchmark-exudyn  the four-bar position solves beside Exudyn (its own venv)"
 
@@ -77,6 +78,9 @@ test: $(STAMP) browser-check
 
 lab: $(STAMP)
 	$(BIN)/jupyter lab --allow-root --notebook-dir=. book/chapters
+
+assignments: $(STAMP)
+	$(BIN)/python notebooks/assignments/assign.py
 
 benchmark: $(STAMP)
 	$(BIN)/python benchmarks/formulation_time.py

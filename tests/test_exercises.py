@@ -221,3 +221,68 @@ def test_precession():
     rejected(check_precession, -4.976562341327602, **top, expect="wrong sign")
     rejected(check_precession, 4.976562341327602 * 180 / math.pi, **top, expect="degrees")
     rejected(check_precession, 5.5, **top, expect="too large")
+
+
+# --------------------------------------------------------------------- rotations
+
+
+def test_euler_parameters():
+    from mbtools.exercises import check_euler_parameters
+    from mbtools.exercises.rotations import euler_parameters
+
+    axis, angle = (1.0, 2.0, 2.0), 0.8
+    e = euler_parameters(axis, angle)
+    assert np.isclose(np.linalg.norm(e), 1.0) and np.isclose(e[0], math.cos(0.4))
+    assert np.allclose(e[1:] / np.linalg.norm(e[1:]), np.array(axis) / 3.0)
+    assert isinstance(check_euler_parameters(e, axis=axis, angle=angle), Right)
+    assert isinstance(check_euler_parameters(-e, axis=axis, angle=angle), Right)  # −e: the same rotation
+    u = np.array(axis) / 3.0
+    rejected(check_euler_parameters, [math.cos(0.8), *(math.sin(0.8) * u)], axis=axis, angle=angle, expect="whole angle")
+    rejected(check_euler_parameters, np.roll(e, -1), axis=axis, angle=angle, expect="scalar part last")
+    rejected(check_euler_parameters, [math.cos(0.4), *(math.sin(0.4) * np.array(axis))], axis=axis, angle=angle,
+             expect="unit vector")
+    rejected(check_euler_parameters, euler_parameters(axis, math.degrees(angle)), axis=axis, angle=angle,
+             expect="degrees")
+    rejected(check_euler_parameters, [1.0, 0.0, 0.0, 0.0], axis=axis, angle=angle, expect="e1")
+
+
+def test_check_array():
+    from mbtools.exercises import check_array
+
+    assert isinstance(check_array([[1.0, 2.0]], np.array([[1.0, 2.0]]), "M"), Right)
+    rejected(check_array, [1.0, 3.0], np.array([1.0, 2.0]), "r", ["x", "y"], expect="y is too large by 50%")
+    rejected(check_array, [[1.0, -2.0]], np.array([[1.0, 2.0]]), "M", ["a", "b"], ["r1"], expect="b has the wrong sign")
+
+
+def test_counts_euler_normalisation_and_transpose():
+    from mbtools.exercises import check_array
+
+    rejected(check_counts, examples.rscr(), "reference_point_euler_parameters", constraints=17, expect="normalisation")
+    R = np.array([[0.0, -1.0], [1.0, 0.0]])
+    rejected(check_array, R.T, R, "R", expect="transpose")
+
+
+def test_counts_rank():
+    assert isinstance(check_counts(examples.rscr(), "natural", rank=11), Right)
+    rejected(check_counts, examples.rscr(), "natural", rank=13, expect="number of equations")
+    rejected(check_counts, examples.rscr(), "natural", rank=12, expect="number of coordinates")
+    rejected(check_counts, examples.rscr(), "natural", rank=10, expect="too small")
+
+
+def test_pendulum_period():
+    from scipy.integrate import solve_ivp
+
+    from mbtools.exercises import check_pendulum_period
+    from mbtools.exercises.dynamics import pendulum_period
+
+    # against the equation of motion θ̈ = −(g/L) sin θ integrated from rest at 90°: the bottom at T/4
+    quarter = solve_ivp(lambda t, y: [y[1], -9.81 * math.sin(y[0])], (0, 1), [math.pi / 2, 0.0], rtol=1e-12,
+                        atol=1e-12, events=lambda t, y: y[0]).t_events[0][0]
+    assert abs(quarter - pendulum_period(1.0, math.pi / 2) / 4) < 1e-9
+    data = dict(length=1.0, amplitude=math.pi / 2, fraction=0.25)
+    assert isinstance(check_pendulum_period(quarter, **data), Right)
+    rejected(check_pendulum_period, 4 * quarter, **data, expect="whole period")
+    rejected(check_pendulum_period, 2 * math.pi * math.sqrt(1 / 9.81) / 4, **data, expect="small-swing")
+    from scipy.special import ellipk
+    rejected(check_pendulum_period, math.sqrt(1 / 9.81) * ellipk(math.sin(math.pi / 4)), **data, expect="m = k²")
+    rejected(check_pendulum_period, 2 * quarter, **data, expect="half the period")

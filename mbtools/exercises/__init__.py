@@ -17,30 +17,38 @@ assembly mode was found. None gives the right value away.
 ``check_velocity``         q̇ for given input rates
 ``check_acceleration``     q̈ for given input accelerations
 ``check_number``           any number against the library's value (sign, units, factors)
+``check_array``            any vector or matrix, its wrong entries named
+``check_euler_parameters`` a rotation as Euler parameters
 ``check_mass_matrix``      a body's mass matrix in natural coordinates
 ``check_precession``       the steady precession rate of the heavy top
+``check_pendulum_period``  the period of a simple pendulum at a large amplitude
 =========================  ======================================================
 """
 
 from __future__ import annotations
 
+from .arrays import check_array
 from .constraints import check_constraints, check_gamma, check_jacobian
 from .counts import check_counts
-from .dynamics import check_mass_matrix, check_precession
+from .dynamics import check_mass_matrix, check_pendulum_period, check_precession
 from .feedback import Right, WrongAnswer, check_number
 from .kinematics import check_acceleration, check_newton_step, check_position, check_velocity
+from .rotations import check_euler_parameters
 
 __all__ = [
     "Right",
     "WrongAnswer",
     "check_acceleration",
+    "check_array",
     "check_constraints",
     "check_counts",
+    "check_euler_parameters",
     "check_gamma",
     "check_jacobian",
     "check_mass_matrix",
     "check_newton_step",
     "check_number",
+    "check_pendulum_period",
     "check_position",
     "check_precession",
     "check_velocity",

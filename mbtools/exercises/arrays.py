@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .feedback import DIAGNOSE_RTOL, RTOL, diagnose_number
+from .feedback import DIAGNOSE_RTOL, RTOL, Right, WrongAnswer, as_array, diagnose_number
 
 #: At most this many wrong entries are named, so that the message stays readable.
 NAMED = 4
@@ -45,6 +45,8 @@ def diagnose_array(answer: np.ndarray, expected: np.ndarray, what: str, columns:
     wrong = _wrong(answer, expected, size, rtol)
     if not wrong.any():
         return None
+    if answer.ndim == 2 and answer.shape[0] == answer.shape[1] and not _wrong(answer.T, expected, size, rtol).any():
+        return f"{what} is the transpose of the right one."
     whole = _diagnose_scaled(answer, expected, what, size, angle)
     if whole:
         return whole
@@ -98,3 +100,23 @@ def _entries(answer, expected, wrong, names, size) -> list[str]:
     if len(indices) > NAMED:
         notes.append(f"and {len(indices) - NAMED} more entries are wrong")
     return notes
+
+
+def check_array(answer, expected, what: str, names: list[str] | None = None, rows: list[str] | None = None, *,
+                scale: float = 1.0, rtol: float = RTOL, angle: bool = False) -> Right:
+    """Check a vector or matrix against the library's ``expected`` one: Right, or a
+    WrongAnswer with :func:`diagnose_array`'s sentence (entries named by ``names``, and
+    ``rows`` for a matrix; by their index if not given).
+
+    >>> check_array([1.0, 2.0], np.array([1.0, 2.0]), "r_G")
+    ✓ r_G: right.
+    """
+    expected = np.asarray(expected, dtype=float)
+    value = as_array(answer, expected.shape, what)
+    names = names or [f"entry {k + 1}" for k in range(expected.shape[-1])]
+    if expected.ndim == 2:
+        rows = rows or [f"{k + 1}" for k in range(expected.shape[0])]
+    message = diagnose_array(value, expected, what, names, rows, scale=scale, rtol=rtol, angle=angle)
+    if message:
+        raise WrongAnswer(message)
+    return Right(what)

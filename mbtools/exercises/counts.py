@@ -57,18 +57,20 @@ def _moving_bodies(mechanism: Mechanism) -> int:
     return sum(1 for body in mechanism.bodies.values() if not body.is_ground)
 
 
-def check_counts(mechanism: Mechanism, family: str, *, coordinates=None, constraints=None, dof=None) -> Right:
+def check_counts(mechanism: Mechanism, family: str, *, coordinates=None, constraints=None, dof=None,
+                 rank=None) -> Right:
     """Check the number of coordinates, of geometric constraint equations (the drivers
-    left out) and the degrees of freedom n − rank Φ_q of ``mechanism`` in ``family``
-    (one of :func:`~mbtools.analysis.counts.variant_keys`). Give any of the three.
+    left out), the degrees of freedom n − rank Φ_q and the rank of Φ_q (at the drawing)
+    of ``mechanism`` in ``family`` (one of :func:`~mbtools.analysis.counts.variant_keys`).
+    Give any of them.
 
     Returns :class:`~mbtools.exercises.feedback.Right`, or raises
     :class:`~mbtools.exercises.feedback.WrongAnswer` naming the first count that is
     wrong and the mistake it looks like."""
     if not isinstance(mechanism, Mechanism):
         raise InputError("check_counts takes the Mechanism (e.g. examples.four_bar()), not a model.")
-    if coordinates is None and constraints is None and dof is None:
-        raise InputError("check_counts: give coordinates=, constraints= or dof= (or several).")
+    if coordinates is None and constraints is None and dof is None and rank is None:
+        raise InputError("check_counts: give coordinates=, constraints=, dof= or rank= (or several).")
     key = _key(mechanism, family)
     count = coordinate_counts(mechanism)[key]
     label = f"{key.replace('_', ' ')} coordinates"
@@ -78,6 +80,8 @@ def check_counts(mechanism: Mechanism, family: str, *, coordinates=None, constra
         _check_constraints(mechanism, key, as_number(constraints, "constraints"), count, label)
     if dof is not None:
         _check_dof(as_number(dof, "dof"), count, label)
+    if rank is not None:
+        _check_rank(as_number(rank, "rank"), count)
     return Right(f"counts of '{mechanism.name}' in {label}")
 
 
@@ -105,6 +109,9 @@ def _check_constraints(mechanism: Mechanism, key: str, answer: float, count, lab
     if drivers and answer == right + drivers:
         raise WrongAnswer(f"constraints: {answer:g} counts the driver's equation{'s' if drivers > 1 else ''}; "
                           "count the geometric constraints only (the drivers come on top of them).")
+    if key == "reference_point_euler_parameters" and answer == right - _moving_bodies(mechanism):
+        raise WrongAnswer(f"constraints: {answer:g} leaves out the normalisation of each body's Euler parameters, "
+                          "e₀² + e₁² + e₂² + e₃² = 1: one equation per moving body.")
     if count.redundant and answer == count.rank:
         raise WrongAnswer(f"constraints: {answer:g} leaves out the {count.redundant} redundant equation(s) that "
                           f"{label} write; count every equation of the model (the rank comes later).")
@@ -127,3 +134,15 @@ def _check_dof(answer: float, count, label: str) -> None:
                           f"(see the note of the counts table: {count.note}); take n − rank Φ_q.")
     raise WrongAnswer(f"dof: {answer:g} is {'too many' if answer > right else 'too few'}: the degrees of freedom "
                       "are n − rank Φ_q, the geometric equations only.")
+
+
+def _check_rank(answer: float, count) -> None:
+    if answer == count.rank:
+        return
+    if answer == count.constraints:
+        raise WrongAnswer(f"rank: {answer:g} is the number of equations; {count.redundant} of them are combinations "
+                          "of the others and add nothing to the rank.")
+    if answer == count.coordinates:
+        raise WrongAnswer(f"rank: {answer:g} is the number of coordinates: the mechanism would not move.")
+    raise WrongAnswer(f"rank: {answer:g} is {'too large' if answer > count.rank else 'too small'}: the number of "
+                      "independent rows of Φ_q (a pivoted QR or an SVD tells).")

@@ -26,12 +26,15 @@ mbtools.exercises.feedback.WrongAnswer: Ω is the fast precession, ...
 
 from __future__ import annotations
 
-import numpy as np
+import math
 
-from ..analysis.gyroscope import TopData, steady_precession
+import numpy as np
+from scipy.special import ellipk
+
+from ..analysis.gyroscope import GRAVITY, TopData, steady_precession
 from ..dynamics.symbolic import planar_element_mass
 from .arrays import diagnose_array
-from .feedback import DIAGNOSE_RTOL, RTOL, Right, WrongAnswer, as_array, as_number, diagnose_number
+from .feedback import DIAGNOSE_RTOL, RTOL, Right, WrongAnswer, as_array, as_number, close, diagnose_number
 
 #: The coordinates of a planar two-point body in natural coordinates, in order.
 BAR_COORDINATES = ["x_i", "y_i", "x_j", "y_j"]
@@ -93,3 +96,35 @@ def check_precession(answer, *, mass: float, radius: float, arm: float, theta: f
         raise WrongAnswer("Ω = m g ℓ / (I₃ ω₃) is the gyroscopic approximation; at this nutation angle the term "
                           "I₁ cos θ Ω² counts too: solve the quadratic.")
     raise WrongAnswer(message)
+
+
+def pendulum_period(length: float, amplitude: float, g: float = GRAVITY) -> float:
+    """The period of a simple pendulum swinging to ``amplitude`` (rad) either side:
+    T = 4 √(L/g) K(k²), k = sin(θ₀/2), K the complete elliptic integral of the first kind
+    (scipy's ``ellipk`` takes the parameter m = k²)."""
+    return 4.0 * math.sqrt(length / g) * float(ellipk(math.sin(amplitude / 2.0) ** 2))
+
+
+def check_pendulum_period(answer, *, length: float, amplitude: float, fraction: float = 1.0,
+                          g: float = GRAVITY) -> Right:
+    """Check the time a simple pendulum of ``length`` released at rest from ``amplitude``
+    takes for ``fraction`` of its period (1: the period; 0.25: to reach the bottom)."""
+    value = as_number(answer, "T")
+    period = pendulum_period(length, amplitude, g)
+    right = fraction * period
+    if close(value, right, rtol=1e-6):
+        return Right("T")
+    k = math.sin(amplitude / 2.0)
+    for other, message in (
+        (period, "T is the whole period; the question asks for {fraction:g} of it."),
+        (0.5 * period, "T is half the period; the question asks for {fraction:g} of it."),
+        (fraction * 2.0 * math.pi * math.sqrt(length / g), "T uses the small-swing formula 2π √(L/g), which "
+         "does not hold at this amplitude: use the elliptic integral."),
+        (fraction * 4.0 * math.sqrt(length / g) * float(ellipk(k)), "T passes k = sin(θ₀/2) to ellipk, which "
+         "takes the parameter m = k²."),
+        (fraction * pendulum_period(length, math.degrees(amplitude) % (2 * math.pi), g), "T took the amplitude "
+         "in degrees; the functions take radians."),
+    ):
+        if abs(other - right) > 1e-9 * right and close(value, other, rtol=DIAGNOSE_RTOL / 10):
+            raise WrongAnswer(message.format(fraction=fraction))
+    raise WrongAnswer(diagnose_number(value, right, "T"))
