@@ -13,10 +13,11 @@ export PYDEVD_DISABLE_FILE_VALIDATION := 1
 BOOK_FLAGS := -W -n --keep-going
 ASSETS ?= local
 
-.PHONY: help book test unit notebooks browser book-build lab assignments benchmark benchmark-exudyn browser-check clean
+.PHONY: help book book-student test unit notebooks browser book-build lab assignments benchmark benchmark-exudyn browser-check clean
 
 help:
 	@echo "make book       build the book into book/_build/html (executes every chapter)"
+	@echo "make book-student  the student edition: the same book with every solution removed"
 	@echo "make test       unit tests, doctests, notebooks, book build (-W), browser checks"
 	@echo "make lab        JupyterLab on the chapters (they open as notebooks)"
 	@echo "make assignments  student and instructor versions of the assignments (otter-grader)"
@@ -56,6 +57,14 @@ book: book-build
 	@echo
 	@echo "The book is built: open $(abspath book/_build/html/index.html)"
 
+# The student edition: the sources copied with every solution cut, then built the same way.
+STUDENT := build/student/book
+book-student: $(STAMP) book/_vendor/VERSIONS.json
+	$(BIN)/python book/scripts/student_edition.py $(STUDENT)
+	$(BIN)/jupyter-book build $(STUDENT) $(BOOK_FLAGS)
+	@echo
+	@echo "The student edition is built: open $(abspath $(STUDENT)/_build/html/index.html)"
+
 unit: $(STAMP)
 	$(BIN)/python -m pytest -m "not browser and not notebooks"
 
@@ -74,6 +83,7 @@ browser: $(STAMP) browser-check
 test: $(STAMP) browser-check
 	$(BIN)/python -m pytest -m "not browser"
 	$(MAKE) book-build
+	$(MAKE) book-student
 	$(BIN)/python -m pytest -m browser
 
 lab: $(STAMP)

@@ -188,3 +188,46 @@ def test_comparison_tabs_switch_with_no_kernel(browser, server):
         assert not problems, "; ".join(problems[:5])
     finally:
         page.close()
+
+
+STUDENT_HTML = Path(__file__).resolve().parents[1] / "build" / "student" / "book" / "_build" / "html"
+
+
+@pytest.fixture(scope="module")
+def student_server():
+    if not (STUDENT_HTML / "index.html").is_file():
+        pytest.fail("The student edition is not built: run `make book-student` (`make test` builds it) first.")
+    handler = functools.partial(_QuietHandler, directory=str(STUDENT_HTML))
+    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    yield f"http://127.0.0.1:{httpd.server_address[1]}"
+    httpd.shutdown()
+
+
+def test_exercises_have_solutions_in_the_book(browser, server):
+    page, problems = open_page(browser, server, "chapters/02_basic_coordinates_plane.html")
+    try:
+        exercises = page.locator("div.exercise").count()
+        solutions = page.locator("div.solution").count()
+        assert exercises >= 3 and solutions == exercises, (exercises, solutions)
+        assert "Exercise 2.1" in page.locator("div.exercise").first.inner_text()
+        assert not problems, "; ".join(problems[:5])
+    finally:
+        page.close()
+
+
+@pytest.mark.parametrize("chapter", ["02_basic_coordinates_plane", "09_gyroscope"])
+def test_student_edition_holds_no_solution(browser, student_server, chapter):
+    page, problems = open_page(browser, student_server, f"chapters/{chapter}.html")
+    try:
+        assert page.locator("div.exercise").count() >= 3
+        assert page.locator("div.solution").count() == 0
+        assert "Solution to" not in page.locator("main").inner_text()
+        assert "student edition" in page.title().lower() or "student edition" in page.content().lower()
+        first = page.locator("div.exercise").first
+        first.scroll_into_view_if_needed()
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(SHOTS / f"student-edition-{chapter}.png"), full_page=False)
+        assert not problems, "; ".join(problems[:5])
+    finally:
+        page.close()

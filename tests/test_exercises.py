@@ -286,3 +286,20 @@ def test_pendulum_period():
     from scipy.special import ellipk
     rejected(check_pendulum_period, math.sqrt(1 / 9.81) * ellipk(math.sin(math.pi / 4)), **data, expect="m = k²")
     rejected(check_pendulum_period, 2 * quarter, **data, expect="half the period")
+
+
+def test_unanswered_is_pending(four_bar):
+    from mbtools.exercises import Pending, check_array, check_euler_parameters, check_pendulum_period
+
+    model, q, qd = four_bar
+    for result in (check_number(..., 1.0, "x"), check_counts(examples.four_bar(), "basic", coordinates=...),
+                   check_constraints(model, ...), check_jacobian(model, q, ...), check_gamma(model, q, qd, ...),
+                   check_position(model, {"crank": 1.0}, ...), check_newton_step(model, {"crank": 1.0}, q, ...),
+                   check_velocity(model, q, {"crank": 1.0}, ...), check_acceleration(model, q, qd, {"crank": 0.0}, ...),
+                   check_mass_matrix(..., **BAR), check_array(..., np.zeros(2), "r"),
+                   check_precession(..., mass=1.0, radius=0.1, arm=0.2, theta=1.0, spin=100.0),
+                   check_euler_parameters(..., axis=(0, 0, 1), angle=1.0),
+                   check_pendulum_period(..., length=1.0, amplitude=1.0)):
+        assert isinstance(result, Pending) and "in place of ..." in repr(result)
+    # a count given with another still pending is checked
+    rejected(check_counts, examples.four_bar(), "basic", coordinates=8, dof=..., expect="ground's points")

@@ -176,3 +176,29 @@ def slider_crank(crank: float = 1.0, rod: float = 3.0, offset: float = 0.0, asse
     return m
 
 
+
+
+def watt_six_bar() -> Mechanism:
+    """A Watt six-bar: two loops. The four-bar O2–A–B–O4 (crank O2–A, coupler A–B) whose
+    rocker is a ternary link O4–B–C, and a second loop C–D–O6 (a link C–D and an output
+    rocker O6–D); seven revolute joints, one degree of freedom, driven by the crank angle
+    ``"crank"``.
+
+    >>> from mbtools import coordinate_counts
+    >>> count = coordinate_counts(watt_six_bar())["basic"]
+    >>> count.coordinates, count.constraints, count.mobility
+    (8, 7, 1)
+    """
+    m = Mechanism("Watt six-bar")
+    m.add_ground({"O2": (0.0, 0.0), "O4": (6.0, 0.0), "O6": (11.0, 0.0)})
+    m.add_body("crank", {"O2": (0.0, 0.0), "A": (0.0, 2.0)})
+    m.add_body("coupler", {"A": (0.0, 2.0), "B": (5.0, 4.0)})
+    m.add_body("rocker", {"O4": (6.0, 0.0), "B": (5.0, 4.0), "C": (7.0, 3.0)})
+    m.add_body("link", {"C": (7.0, 3.0), "D": (10.0, 5.0)})
+    m.add_body("output", {"O6": (11.0, 0.0), "D": (10.0, 5.0)})
+    for body_i, body_j, point in (("ground", "crank", "O2"), ("crank", "coupler", "A"), ("coupler", "rocker", "B"),
+                                  ("ground", "rocker", "O4"), ("rocker", "link", "C"), ("link", "output", "D"),
+                                  ("ground", "output", "O6")):
+        m.add_revolute(body_i, body_j, at=point)
+    m.add_angle_driver("crank", tail="O2", head="A")
+    return m

@@ -5,7 +5,9 @@ Every checker returns :class:`~mbtools.exercises.feedback.Right` for a right ans
 raises :class:`~mbtools.exercises.feedback.WrongAnswer` (an ``AssertionError``, so that
 otter-grader and nbgrader count it as a failed test) whose message names the mistake:
 which constraint is missing, which entry has the wrong sign, which unit is off, which
-assembly mode was found. None gives the right value away.
+assembly mode was found. None gives the right value away. An answer still ``...`` (the
+placeholder of the book's checker cells) gets :class:`~mbtools.exercises.feedback.Pending`,
+which asks for one.
 
 =========================  ======================================================
 ``check_counts``           coordinates, constraints, degrees of freedom of a family
@@ -31,11 +33,12 @@ from .arrays import check_array
 from .constraints import check_constraints, check_gamma, check_jacobian
 from .counts import check_counts
 from .dynamics import check_mass_matrix, check_pendulum_period, check_precession
-from .feedback import Right, WrongAnswer, check_number
+from .feedback import Pending, Right, WrongAnswer, check_number
 from .kinematics import check_acceleration, check_newton_step, check_position, check_velocity
 from .rotations import check_euler_parameters
 
 __all__ = [
+    "Pending",
     "Right",
     "WrongAnswer",
     "check_acceleration",

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .feedback import DIAGNOSE_RTOL, RTOL, Right, WrongAnswer, as_array, diagnose_number
+from .feedback import DIAGNOSE_RTOL, RTOL, Pending, Right, WrongAnswer, as_array, diagnose_number
 
 #: At most this many wrong entries are named, so that the message stays readable.
 NAMED = 4
@@ -103,7 +103,7 @@ def _entries(answer, expected, wrong, names, size) -> list[str]:
 
 
 def check_array(answer, expected, what: str, names: list[str] | None = None, rows: list[str] | None = None, *,
-                scale: float = 1.0, rtol: float = RTOL, angle: bool = False) -> Right:
+                scale: float = 1.0, rtol: float = RTOL, angle: bool = False) -> Right | Pending:
     """Check a vector or matrix against the library's ``expected`` one: Right, or a
     WrongAnswer with :func:`diagnose_array`'s sentence (entries named by ``names``, and
     ``rows`` for a matrix; by their index if not given).
@@ -111,6 +111,8 @@ def check_array(answer, expected, what: str, names: list[str] | None = None, row
     >>> check_array([1.0, 2.0], np.array([1.0, 2.0]), "r_G")
     ✓ r_G: right.
     """
+    if answer is ...:
+        return Pending(what)
     expected = np.asarray(expected, dtype=float)
     value = as_array(answer, expected.shape, what)
     names = names or [f"entry {k + 1}" for k in range(expected.shape[-1])]

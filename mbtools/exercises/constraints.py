@@ -35,7 +35,7 @@ from ..errors import AssemblyError
 from ..kinematics import solve_position
 from ..model.rank import RANK_RTOL, numerical_rank
 from .arrays import diagnose_array
-from .feedback import Right, WrongAnswer, as_array
+from .feedback import Pending, Right, WrongAnswer, as_array
 
 #: Input offsets (radians or lengths, times the mechanism's size for slides) from the
 #: drawing at which the student's equations must hold.
@@ -93,11 +93,13 @@ def _gradients(phi, q: np.ndarray, size: float) -> np.ndarray:
     return np.array(columns).T
 
 
-def check_constraints(model, phi) -> Right:
+def check_constraints(model, phi) -> Right | Pending:
     """Check a student's geometric constraints Φ(q) = 0 (drivers left out) of ``model``:
     ``phi`` maps q (in ``model.coordinate_names`` order) to the list of equations'
     values. Returns Right, or raises WrongAnswer naming the equation that does not hold,
     the model's condition that is missing or the equation that is redundant."""
+    if phi is ...:
+        return Pending("Φ")
     rows = geometric_rows(model)
     positions = assembled_positions(model)
     size = model.length_scale
@@ -138,9 +140,11 @@ def check_constraints(model, phi) -> Right:
     return Right(f"Φ of '{model.mechanism.name}' in {model.facts.label} coordinates")
 
 
-def check_jacobian(model, q, answer) -> Right:
+def check_jacobian(model, q, answer) -> Right | Pending:
     """Check a student's Jacobian Φ_q of the geometric constraints (drivers left out; rows
     in ``model.constraint_names`` order, columns in ``model.coordinate_names`` order) at q."""
+    if answer is ...:
+        return Pending("Φ_q")
     rows = geometric_rows(model)
     q = np.asarray(q, dtype=float)
     right = model.jacobian(q, model.input_values(q))[rows]
@@ -152,9 +156,11 @@ def check_jacobian(model, q, answer) -> Right:
     return Right("Φ_q")
 
 
-def check_gamma(model, q, qd, answer) -> Right:
+def check_gamma(model, q, qd, answer) -> Right | Pending:
     """Check a student's γ of the geometric constraints (Φ_q q̈ = γ, drivers left out) at
     (q, q̇)."""
+    if answer is ...:
+        return Pending("γ")
     rows = geometric_rows(model)
     q, qd = np.asarray(q, dtype=float), np.asarray(qd, dtype=float)
     rest = {name: 0.0 for name in model.input_names}  # the geometric rows hold no s̈

@@ -22,7 +22,7 @@ from __future__ import annotations
 from ..analysis.counts import coordinate_counts, variant_keys
 from ..description import Mechanism
 from ..errors import InputError
-from .feedback import Right, WrongAnswer, as_number
+from .feedback import Pending, Right, WrongAnswer, as_number
 
 #: How each family counts its coordinates: shown when a count of coordinates is wrong.
 COORDINATE_RULES = {
@@ -58,7 +58,7 @@ def _moving_bodies(mechanism: Mechanism) -> int:
 
 
 def check_counts(mechanism: Mechanism, family: str, *, coordinates=None, constraints=None, dof=None,
-                 rank=None) -> Right:
+                 rank=None) -> Right | Pending:
     """Check the number of coordinates, of geometric constraint equations (the drivers
     left out), the degrees of freedom n − rank Φ_q and the rank of Φ_q (at the drawing)
     of ``mechanism`` in ``family`` (one of :func:`~mbtools.analysis.counts.variant_keys`).
@@ -72,15 +72,17 @@ def check_counts(mechanism: Mechanism, family: str, *, coordinates=None, constra
     if coordinates is None and constraints is None and dof is None and rank is None:
         raise InputError("check_counts: give coordinates=, constraints=, dof= or rank= (or several).")
     key = _key(mechanism, family)
+    if all(answer is ... for answer in (coordinates, constraints, dof, rank) if answer is not None):
+        return Pending(f"counts of '{mechanism.name}'")
     count = coordinate_counts(mechanism)[key]
     label = f"{key.replace('_', ' ')} coordinates"
-    if coordinates is not None:
+    if coordinates not in (None, ...):
         _check_coordinates(mechanism, key, as_number(coordinates, "coordinates"), count.coordinates, label)
-    if constraints is not None:
+    if constraints not in (None, ...):
         _check_constraints(mechanism, key, as_number(constraints, "constraints"), count, label)
-    if dof is not None:
+    if dof not in (None, ...):
         _check_dof(as_number(dof, "dof"), count, label)
-    if rank is not None:
+    if rank not in (None, ...):
         _check_rank(as_number(rank, "rank"), count)
     return Right(f"counts of '{mechanism.name}' in {label}")
 

@@ -34,7 +34,7 @@ from scipy.special import ellipk
 from ..analysis.gyroscope import GRAVITY, TopData, steady_precession
 from ..dynamics.symbolic import planar_element_mass
 from .arrays import diagnose_array
-from .feedback import DIAGNOSE_RTOL, RTOL, Right, WrongAnswer, as_array, as_number, close, diagnose_number
+from .feedback import DIAGNOSE_RTOL, RTOL, Pending, Right, WrongAnswer, as_array, as_number, close, diagnose_number
 
 #: The coordinates of a planar two-point body in natural coordinates, in order.
 BAR_COORDINATES = ["x_i", "y_i", "x_j", "y_j"]
@@ -48,9 +48,11 @@ def bar_mass_matrix(mass: float, length: float, inertia: float, centre=None) -> 
     return np.array(planar_element_mass(mass, length, a, b, inertia), dtype=float)
 
 
-def check_mass_matrix(answer, *, mass: float, length: float, inertia: float, centre=None) -> Right:
+def check_mass_matrix(answer, *, mass: float, length: float, inertia: float, centre=None) -> Right | Pending:
     """Check a student's constant mass matrix of a planar two-point body (see
     :func:`bar_mass_matrix` for the data)."""
+    if answer is ...:
+        return Pending("M")
     right = bar_mass_matrix(mass, length, inertia, centre)
     M = as_array(answer, (4, 4), "M")
     if np.abs(M - M.T).max() > RTOL * np.abs(right).max():
@@ -74,10 +76,12 @@ def check_mass_matrix(answer, *, mass: float, length: float, inertia: float, cen
 
 
 def check_precession(answer, *, mass: float, radius: float, arm: float, theta: float, spin: float,
-                     branch: str = "slow") -> Right:
+                     branch: str = "slow") -> Right | Pending:
     """Check the steady precession rate Ω (rad/s) of a heavy top, a thin disc of ``mass``
     and ``radius`` whose centre is ``arm`` from the fixed point, at nutation ``theta``
     (rad) with spin ω₃ = ``spin`` (rad/s); ``branch`` "slow" or "fast"."""
+    if answer is ...:
+        return Pending("Ω")
     top = TopData.of(mass=mass, radius=radius, arm=arm)
     right = steady_precession(top, theta, spin, branch)
     value = as_number(answer, "Ω")
@@ -106,9 +110,11 @@ def pendulum_period(length: float, amplitude: float, g: float = GRAVITY) -> floa
 
 
 def check_pendulum_period(answer, *, length: float, amplitude: float, fraction: float = 1.0,
-                          g: float = GRAVITY) -> Right:
+                          g: float = GRAVITY) -> Right | Pending:
     """Check the time a simple pendulum of ``length`` released at rest from ``amplitude``
     takes for ``fraction`` of its period (1: the period; 0.25: to reach the bottom)."""
+    if answer is ...:
+        return Pending("T")
     value = as_number(answer, "T")
     period = pendulum_period(length, amplitude, g)
     right = fraction * period

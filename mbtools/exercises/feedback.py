@@ -47,6 +47,20 @@ class Right:
         return f"<p style='color:#1a7f37'>✓ {self.what}: right.</p>"
 
 
+@dataclass(frozen=True)
+class Pending:
+    """No answer yet (the answer is still ``...``): what a checker cell of the book shows
+    until the reader puts an answer in."""
+
+    what: str
+
+    def __repr__(self) -> str:
+        return f"… {self.what}: put your answer in place of ... and run the cell again."
+
+    def _repr_html_(self) -> str:
+        return f"<p style='color:#6e7781'>… {self.what}: put your answer in place of <code>...</code> and run the cell again.</p>"
+
+
 def as_number(answer, what: str) -> float:
     """The answer as a float, or a WrongAnswer that says what was given instead."""
     if isinstance(answer, bool) or answer is None or isinstance(answer, str):
@@ -138,7 +152,7 @@ def diagnose_number(answer: float, expected: float, what: str, *, scale: float =
 
 
 def check_number(answer, expected: float, what: str, *, rtol: float = RTOL, scale: float = 1.0,
-                 angle: bool = False, periodic: bool = False, degrees: bool = False) -> Right:
+                 angle: bool = False, periodic: bool = False, degrees: bool = False) -> Right | Pending:
     """Check one number against the library's ``expected`` value: Right, or a WrongAnswer
     with :func:`diagnose_number`'s sentence. ``rtol`` 1e-6 by default: an answer computed
     in Python; give a looser one (1e-3) for an answer worked out by hand to four digits.
@@ -146,6 +160,8 @@ def check_number(answer, expected: float, what: str, *, rtol: float = RTOL, scal
     >>> check_number(0.5, 0.5, "the ratio")
     ✓ the ratio: right.
     """
+    if answer is ...:
+        return Pending(what)
     message = diagnose_number(as_number(answer, what), expected, what, scale=scale, rtol=rtol, angle=angle,
                               periodic=periodic, degrees=degrees)
     if message:

@@ -25,7 +25,7 @@ import numpy as np
 
 from ..kinematics import solve_acceleration, solve_position, solve_velocity
 from .arrays import diagnose_array
-from .feedback import DIAGNOSE_RTOL, Right, WrongAnswer, as_array
+from .feedback import DIAGNOSE_RTOL, Pending, Right, WrongAnswer, as_array
 
 #: A position "is assembled" when every constraint holds to this fraction of the
 #: mechanism's size (squared for the quadratic equations of basic and natural coordinates).
@@ -38,9 +38,11 @@ def _violated(model, q: np.ndarray, inputs: dict) -> list[str]:
     return [model.constraints[k].name for k in np.flatnonzero(np.abs(phi / scales) > ASSEMBLED)]
 
 
-def check_position(model, inputs: dict, answer, guess=None) -> Right:
+def check_position(model, inputs: dict, answer, guess=None) -> Right | Pending:
     """Check a position q at the given inputs: assembled, and in the assembly mode reached
     from ``guess`` (by default the drawing, ``model.reference_q``)."""
+    if answer is ...:
+        return Pending("q")
     n = model.n_coordinates
     q = as_array(answer, (n,), "q")
     violated = _violated(model, q, inputs)
@@ -66,8 +68,10 @@ def newton_step(model, inputs: dict, guess) -> np.ndarray:
     return q + np.linalg.lstsq(J, -phi, rcond=None)[0]
 
 
-def check_newton_step(model, inputs: dict, guess, answer) -> Right:
+def check_newton_step(model, inputs: dict, guess, answer) -> Right | Pending:
     """Check the iterate after one Newton–Raphson step from ``guess`` (drivers included)."""
+    if answer is ...:
+        return Pending("the Newton–Raphson iterate")
     guess = np.asarray(guess, dtype=float)
     q1 = as_array(answer, guess.shape, "the iterate")
     right = newton_step(model, inputs, guess)
@@ -91,8 +95,10 @@ def check_newton_step(model, inputs: dict, guess, answer) -> Right:
     raise WrongAnswer(message or "the iterate is wrong.")
 
 
-def check_velocity(model, q, rates: dict, answer) -> Right:
+def check_velocity(model, q, rates: dict, answer) -> Right | Pending:
     """Check q̇ at the assembled position q for the input rates (rad/s or length/s)."""
+    if answer is ...:
+        return Pending("q̇")
     right = solve_velocity(model, q, rates)
     qd = as_array(answer, right.shape, "q̇")
     message = diagnose_array(qd, right, "q̇", model.coordinate_names, scale=model.length_scale * 1e-9,
@@ -102,8 +108,10 @@ def check_velocity(model, q, rates: dict, answer) -> Right:
     return Right("q̇")
 
 
-def check_acceleration(model, q, qd, accelerations: dict, answer) -> Right:
+def check_acceleration(model, q, qd, accelerations: dict, answer) -> Right | Pending:
     """Check q̈ at (q, q̇) for the input accelerations; names γ when it was left out."""
+    if answer is ...:
+        return Pending("q̈")
     right = solve_acceleration(model, q, qd, accelerations)
     qdd = as_array(answer, right.shape, "q̈")
     scale = model.length_scale * 1e-9
