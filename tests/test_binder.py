@@ -1,0 +1,59 @@
+"""Zero-install opening: the repository is Binder-ready, and every chapter of the built
+book offers its notebook for download, which opens and runs as a notebook.
+
+(environment.yml against pyproject.toml: tests/test_environment.py.)
+"""
+
+import json
+import os
+import subprocess
+from pathlib import Path
+
+import nbclient
+import nbformat
+import pytest
+import yaml
+
+ROOT = Path(__file__).resolve().parents[1]
+HTML = ROOT / "book" / "_build" / "html"
+
+
+def test_binder_files_at_the_root():
+    assert (ROOT / "environment.yml").is_file()
+    assert not (ROOT / "binder").exists() and not (ROOT / ".binder").exists(), \
+        "a binder/ folder would make Binder ignore the root's environment.yml and postBuild"
+    post_build = ROOT / "postBuild"
+    assert post_build.is_file() and os.access(post_build, os.X_OK)
+
+
+def test_post_build_makes_lab_open_myst_as_notebooks(tmp_path):
+    subprocess.run(["bash", str(ROOT / "postBuild")], cwd=ROOT, check=True, env=dict(os.environ, CONDA_PREFIX=str(tmp_path)))
+    written = json.loads((tmp_path / "share" / "jupyter" / "lab" / "settings" / "overrides.json").read_text())
+    viewers = written["@jupyterlab/docmanager-extension:plugin"]["defaultViewers"]
+    assert viewers == {"markdown": "Jupytext Notebook", "myst": "Jupytext Notebook"}
+    env = yaml.safe_load((ROOT / "environment.yml").read_text())
+    names = {d.split()[0] for d in env["dependencies"] if isinstance(d, str)}
+    assert {"jupyterlab", "jupytext", "jupyterlab-myst", "ipywidgets", "otter-grader"} <= names
+
+
+def test_book_config_offers_notebooks_and_binder():
+    config = yaml.safe_load((ROOT / "book" / "_config.yml").read_text())
+    launch = config["launch_buttons"]
+    assert launch["binderhub_url"] == "https://mybinder.org" and launch["notebook_interface"] == "jupyterlab"
+    assert config["repository"]["path_to_book"] == "book"
+
+
+@pytest.mark.browser
+def test_downloaded_chapter_runs_as_a_notebook(tmp_path):
+    """The .ipynb the download menu offers (after the book is built) opens and runs, top to
+    bottom, in a fresh kernel in an empty folder."""
+    page = (HTML / "chapters" / "02_basic_coordinates_plane.html").read_text()
+    assert "_sources/chapters/02_basic_coordinates_plane.ipynb" in page, "no .ipynb download on the page"
+    notebook = nbformat.read(HTML / "_sources" / "chapters" / "02_basic_coordinates_plane.ipynb", as_version=4)
+    for cell in notebook.cells:
+        if cell.cell_type == "code":
+            cell.outputs = []
+    nbclient.NotebookClient(notebook, timeout=600, kernel_name="python3",
+                            resources={"metadata": {"path": str(tmp_path)}}).execute()
+    errors = [o for c in notebook.cells if c.cell_type == "code" for o in c.outputs if o.output_type == "error"]
+    assert not errors
