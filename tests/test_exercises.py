@@ -23,7 +23,7 @@ from mbtools.exercises import (
     check_velocity,
 )
 from mbtools.exercises.dynamics import bar_mass_matrix
-from mbtools.exercises.kinematics import newton_step
+from mbtools.kinematics import newton_step
 
 
 def rejected(check, *args, expect: str, **kwargs) -> str:

@@ -1,4 +1,5 @@
-"""Every lecture notebook and assignment in notebooks/ runs from top to bottom.
+"""Every lecture notebook and demo in notebooks/ and notebooks/demos/ runs from top to bottom
+(the assignments: tests/test_assignments.py).
 
 The notebooks are MyST markdown (jupytext); nbmake does not read those, so they are
 executed here with jupytext + nbclient, in a fresh kernel each, as in front of a room.
@@ -9,7 +10,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.md")) + sorted((ROOT / "notebooks").glob("*.ipynb"))
+NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.md")) + sorted((ROOT / "notebooks" / "demos").glob("*.md"))
 
 
 @pytest.mark.notebooks

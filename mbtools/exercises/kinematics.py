@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..kinematics import solve_acceleration, solve_position, solve_velocity
+from ..kinematics import newton_step, solve_acceleration, solve_position, solve_velocity
 from .arrays import diagnose_array
 from .feedback import DIAGNOSE_RTOL, Pending, Right, WrongAnswer, as_array
 
@@ -58,14 +58,6 @@ def check_position(model, inputs: dict, answer, guess=None) -> Right | Pending:
         raise WrongAnswer("q is assembled, but in another assembly mode than the one asked (the drawing's): "
                           "start Newton–Raphson from the drawing, model.reference_q.")
     return Right("q")
-
-
-def newton_step(model, inputs: dict, guess) -> np.ndarray:
-    """One Newton–Raphson iterate from ``guess``: q + Δq with Φ_q Δq = −Φ (least squares
-    where Φ_q is not square: the redundant equations of natural coordinates)."""
-    q = np.asarray(guess, dtype=float)
-    phi, J = model.phi(q, inputs), model.jacobian(q, inputs)
-    return q + np.linalg.lstsq(J, -phi, rcond=None)[0]
 
 
 def check_newton_step(model, inputs: dict, guess, answer) -> Right | Pending:

@@ -350,3 +350,24 @@ def _refuse_too_few_inputs(model: Model, q: np.ndarray) -> None:
         "Add a driver for each degree of "
         "freedom (Mechanism.add_angle_driver or add_slide_driver)."
     )
+
+
+def newton_step(model: Model, inputs: dict, q) -> np.ndarray:
+    """One Newton–Raphson iterate from q (book, equation eq-newton):
+    q + Δq with Φ_q(q) Δq = −Φ(q) — least squares where Φ_q is not square (the redundant
+    equations of natural coordinates), which is the same Δq where the equations agree.
+    What :func:`solve_position` repeats until ‖Φ‖ is small; here one step at a time, for
+    teaching (the book's Newton–Raphson demo, the exercises' checkers).
+
+    >>> from mbtools import examples, formulate
+    >>> model = formulate(examples.four_bar(), "basic")
+    >>> q1 = newton_step(model, {"crank": 1.0}, model.reference_q)
+    >>> bool(abs(model.phi(q1, {"crank": 1.0})).max() < abs(model.phi(model.reference_q, {"crank": 1.0})).max())
+    True
+    """
+    require_model(model, "newton_step")
+    q = model.configuration(q, "q").astype(float)
+    s = model.input_vector(inputs)
+    phi, J = model.phi(q, s), model.jacobian(q, s)
+    return q + np.linalg.lstsq(J, -phi, rcond=None)[0]
+

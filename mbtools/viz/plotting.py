@@ -53,7 +53,7 @@ def draw_mechanism(model: Model, q, ax=None, labels: bool = True, alpha: float =
             pts = np.array([model.point(q, p) for p in body_outline(list(mech.bodies[name].points))])
             line.set_data(pts[:, 0], pts[:, 1])
         for point, text in artists["labels"].items():
-            text.set_position(model.point(q, point))
+            text.xy = model.point(q, point)  # the annotated point; the text keeps its offset
         return artists
     if ax is None:
         _, ax = plt.subplots(figsize=(6, 4))
@@ -232,6 +232,36 @@ def draw_mechanism_3d(model: Model, q, ax=None, labels: bool = True, vectors: bo
     ax.set_ylabel("y")
     ax.set_zlabel("z")
     return ax
+
+
+def mechanism_artists_3d(model: Model, q, ax, artists: dict | None = None) -> dict:
+    """A spatial mechanism at q as movable artists (what a demo redraws): with
+    ``artists`` from an earlier call, its lines and labels are moved instead of drawn.
+
+    Returns ``{"bodies": {name: Line3D}, "labels": {point: Text3D}, "ax": ax}``, like
+    :func:`draw_mechanism` in the plane; ground points are drawn once, as triangles."""
+    mech = model.mechanism
+    known = set(model.point_names)
+    moving = [b for b in mech.bodies.values() if not b.is_ground]
+    outlines = {b.name: [p for p in body_outline(list(b.points)) if p in known] for b in moving}
+    if artists is not None:
+        for name, line in artists["bodies"].items():
+            line.set_data_3d(*np.array([model.point(q, p) for p in outlines[name]]).T)
+        for point, text in artists["labels"].items():
+            text.set_position_3d(model.point(q, point))
+        return artists
+    bodies = {}
+    for k, body in enumerate(moving):
+        pts = np.array([model.point(q, p) for p in outlines[body.name]])
+        (bodies[body.name],) = ax.plot(*pts.T, "-o", lw=3, ms=4, color=BODY_COLORS[k % len(BODY_COLORS)],
+                                       label=body.name)
+    for point in mech.ground_points():
+        ax.scatter(*model.point(q, point), marker="^", s=60, color=GROUND_COLOR)
+    labels = {p: ax.text(*model.point(q, p), f" {p}", fontsize=9) for p in mech.moving_points()}
+    ax.set_xlabel("x")
+    ax.set_ylabel("y")
+    ax.set_zlabel("z")
+    return {"bodies": bodies, "labels": labels, "ax": ax}
 
 
 def _equal_3d(ax, xyz: np.ndarray) -> None:
