@@ -71,3 +71,41 @@ def test_chapter_opens_as_a_notebook(lab, tmp_path):
         browser.close()
     # JupyterLab renders only the cells in view, so count a few of each kind
     assert code_cells >= 3 and markdown_cells >= 3 and text_editors == 0
+
+
+def test_demo_answers_a_slider_in_jupyterlab(lab):
+    """A live demo in front of a room: the mechanism explorer opened in JupyterLab, its
+    cells run, its slider moved from the keyboard — the figure must change."""
+    from playwright.sync_api import sync_playwright
+
+    shots = ROOT / "book" / "_build" / "screenshots"
+    shots.mkdir(parents=True, exist_ok=True)
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS, headless=True)
+        page = browser.new_page(viewport={"width": 1400, "height": 1000})
+        page.route("**/*", lambda r: r.continue_() if r.request.url.startswith(lab) else r.abort())
+        page.goto(f"{lab}/lab/tree/notebooks/demos/01_mechanism_explorer.md?token={TOKEN}")
+        page.wait_for_function("() => document.querySelectorAll('.jp-NotebookPanel .jp-CodeCell').length >= 2",
+                               timeout=90000)
+        page.wait_for_selector(".jp-Notebook-ExecutionIndicator[data-status='idle'], .jp-mod-idle", timeout=90000,
+                               state="attached")
+        page.locator(".jp-NotebookPanel").first.click()
+        page.get_by_role("menuitem", name="Run").click()
+        page.get_by_role("menuitem", name="Run All Cells").first.click()
+        figure = page.locator(".jp-OutputArea-output .widget-image").first
+        figure.wait_for(timeout=120000)
+        page.wait_for_function(
+            "() => { const i = document.querySelector('.jp-OutputArea-output .widget-image');"
+            " return i && i.complete && i.naturalWidth > 0; }", timeout=60000)
+        before = figure.screenshot()
+        handle = page.locator(".jp-OutputArea-output .widget-slider .noUi-handle").first
+        handle.focus()
+        for _ in range(30):
+            page.keyboard.press("ArrowRight")
+        page.wait_for_timeout(1500)
+        after = figure.screenshot()
+        readout = page.locator(".jp-OutputArea-output .widget-html").first.inner_text()
+        page.screenshot(path=str(shots / "lab-demo-explorer-slider-moved.png"))
+        browser.close()
+    assert before != after, "the figure did not change when the slider moved"
+    assert "Newton–Raphson" in readout, readout
