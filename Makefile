@@ -21,7 +21,7 @@ help:
 	@echo "make test       unit tests, doctests, notebooks, book build (-W), browser checks"
 	@echo "make lab        JupyterLab on the chapters (they open as notebooks)"
 	@echo "make assignments  student and instructor versions of the assignments (otter-grader)"
-	@echo "make benchmark  formulation and position-solve timings"
+	@echo "make benchmark  formulation and position-solve timings, the demos' slider latency"
 	@echo "make benchmark-exudyn  the four-bar position solves beside Exudyn (its own venv)"
 
 $(STAMP): pyproject.toml
@@ -95,6 +95,7 @@ assignments: $(STAMP)
 benchmark: $(STAMP)
 	$(BIN)/python benchmarks/formulation_time.py
 	$(BIN)/python benchmarks/position_solve.py
+	$(BIN)/python benchmarks/demo_latency.py
 
 benchmark-exudyn: $(STAMP)
 	benchmarks/exudyn/run.sh
