@@ -25,7 +25,7 @@ def kept_its_branch(run, n):
     return np.abs(traj.point(f"B{n}") - traj.point("B0") - [n, 0.0]).max() < 1e-6
 
 
-@pytest.mark.parametrize("rtol", [1e-5, 1e-7, 1e-9, 1e-11])
+@pytest.mark.parametrize("rtol", [1e-6, 1e-7, 1e-9, 1e-11])
 @pytest.mark.parametrize("formulation", ["multipliers", "projection"])
 def test_a02_one_window_in_the_ode_formulations(formulation, rtol):
     try:
@@ -92,7 +92,7 @@ def test_settings_that_do_not_apply_are_refused():
         simulate(system, 1.0, "ali3p", rtol=1e-8)
     with pytest.raises(InputError, match="chooses its own steps: give rtol="):
         simulate(system, 1.0, "multipliers", step=1e-3)
-    with pytest.raises(InputError, match="rtol must be between 1e-11 and 1e-05"):
+    with pytest.raises(InputError, match="rtol must be between 1e-11 and 1e-06"):
         simulate(system, 1.0, "projection", rtol=1e-3)
     with pytest.raises(InputError, match="at most 0.005"):
         simulate(system, 1.0, step=1e-2)
