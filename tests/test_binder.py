@@ -38,8 +38,10 @@ def test_post_build_makes_lab_open_myst_as_notebooks(tmp_path):
 
 def test_book_config_offers_notebooks_and_binder():
     config = yaml.safe_load((ROOT / "book" / "_config.yml").read_text())
-    launch = config["launch_buttons"]
-    assert launch["binderhub_url"] == "https://mybinder.org" and launch["notebook_interface"] == "jupyterlab"
+    assert config["sphinx"]["local_extensions"] == {"notebook_download": "_ext/"}
+    assert "notebook_download" in config["sphinx"]["config"]["extensions"]
+    assert (ROOT / "book" / "_ext" / "notebook_download.py").is_file()
+    assert config["launch_buttons"]["notebook_interface"] == "jupyterlab"
     assert config["repository"]["path_to_book"] == "book"
 
 

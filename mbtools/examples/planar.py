@@ -202,3 +202,34 @@ def watt_six_bar() -> Mechanism:
         m.add_revolute(body_i, body_j, at=point)
     m.add_angle_driver("crank", tail="O2", head="A")
     return m
+
+
+def inverted_slider_crank(crank: float = 1.0, pivots: float = 2.0, angle: float = math.radians(60.0)) -> Mechanism:
+    """The inverted slider-crank (the quick-return mechanism): a crank O2–A turning fully,
+    a block pinned to it at A that slides along a rocker pivoted at O4, ``pivots`` below O2;
+    the rocker's guide is its line O4–R. Drawn with the crank at ``angle``; driven by the
+    crank angle ``"crank"``.
+
+    >>> from mbtools import coordinate_counts
+    >>> count = coordinate_counts(inverted_slider_crank())["relative"]
+    >>> count.coordinates, count.constraints, count.mobility
+    (3, 2, 1)
+    """
+    r, d = _positive("crank", crank), _positive("pivots", pivots)
+    if r >= d:
+        raise MechanismError(f"The inverted slider-crank needs the crank ({r}) shorter than the distance between the "
+                             f"pivots ({d}): otherwise the rocker's guide would pass through O4's own pin.")
+    O2, O4 = np.array([0.0, 0.0]), np.array([0.0, -d])
+    A = r * np.array([math.cos(angle), math.sin(angle)])
+    u = (A - O4) / np.linalg.norm(A - O4)
+    m = Mechanism("inverted slider-crank")
+    m.add_ground({"O2": O2, "O4": O4})
+    m.add_body("crank", {"O2": O2, "A": A})
+    m.add_body("block", {"A": A, "A2": A + 0.25 * (d + r) * u})
+    m.add_body("rocker", {"O4": O4, "R": O4 + 1.5 * (d + r) * u})
+    m.add_revolute("ground", "crank", at="O2")
+    m.add_revolute("crank", "block", at="A")
+    m.add_revolute("ground", "rocker", at="O4")
+    m.add_prismatic("rocker", ("O4", "R"), "block", ("A", "A2"))
+    m.add_angle_driver("crank", tail="O2", head="A")
+    return m
