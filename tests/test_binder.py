@@ -7,6 +7,7 @@ book offers its notebook for download, which opens and runs as a notebook.
 import json
 import os
 import subprocess
+import sys
 from pathlib import Path
 
 import nbclient
@@ -27,7 +28,12 @@ def test_binder_files_at_the_root():
 
 
 def test_post_build_makes_lab_open_myst_as_notebooks(tmp_path):
-    subprocess.run(["bash", str(ROOT / "postBuild")], cwd=ROOT, check=True, env=dict(os.environ, CONDA_PREFIX=str(tmp_path)))
+    """postBuild as Binder runs it, with this environment's python first on the PATH."""
+    path = f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}"
+    subprocess.run(["bash", str(ROOT / "postBuild")], cwd=ROOT, check=True, capture_output=True,
+                   env=dict(os.environ, CONDA_PREFIX=str(tmp_path), PATH=path))
+    for source in (ROOT / "notebooks" / "assignments" / "source").glob("*.md"):
+        assert (ROOT / "notebooks" / "assignments" / "dist" / source.stem / "student" / f"{source.stem}.ipynb").is_file()
     written = json.loads((tmp_path / "share" / "jupyter" / "lab" / "settings" / "overrides.json").read_text())
     viewers = written["@jupyterlab/docmanager-extension:plugin"]["defaultViewers"]
     assert viewers == {"markdown": "Jupytext Notebook", "myst": "Jupytext Notebook"}
