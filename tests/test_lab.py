@@ -84,12 +84,13 @@ def test_demo_answers_a_slider_in_jupyterlab(lab):
         browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS, headless=True)
         page = browser.new_page(viewport={"width": 1400, "height": 1000})
         page.route("**/*", lambda r: r.continue_() if r.request.url.startswith(lab) else r.abort())
-        page.goto(f"{lab}/lab/tree/notebooks/demos/01_mechanism_explorer.md?token={TOKEN}")
+        # a workspace of its own, reset: no tab restored from another test
+        page.goto(f"{lab}/lab/workspaces/demo-test/tree/notebooks/demos/01_mechanism_explorer.md?reset&token={TOKEN}")
         page.wait_for_function("() => document.querySelectorAll('.jp-NotebookPanel .jp-CodeCell').length >= 2",
                                timeout=90000)
         page.wait_for_selector(".jp-Notebook-ExecutionIndicator[data-status='idle'], .jp-mod-idle", timeout=90000,
                                state="attached")
-        page.locator(".jp-NotebookPanel").first.click()
+        page.locator(".jp-NotebookPanel:visible .jp-CodeCell").first.click()
         page.get_by_role("menuitem", name="Run").click()
         page.get_by_role("menuitem", name="Run All Cells").first.click()
         figure = page.locator(".jp-OutputArea-output .widget-image").first
