@@ -81,7 +81,7 @@ WRONG = {
         ("q2", "dof_relative = 1", "too few"),
         ("q3", "rank_rscr = 13", "number of equations"),
     ],
-    "07_equations_of_motion": [
+    "08_equations_of_motion": [
         ("q1", "M_uniform = M_uniform + np.triu(np.ones((4, 4)), 1) * 0.1", "not symmetric"),
         ("q1", "M_uniform = 2 * M_uniform", "add up to"),
         ("q2", "M_body = M_body + (0.1 + 2.0 * 0.25 - 0.1) / 4 * np.array([[1, 0, -1, 0], [0, 1, 0, -1], "
@@ -89,7 +89,7 @@ WRONG = {
         ("q2", "M_body[0, 1] = M_body[1, 0] = 0.3", "row 'x_i'"),
         ("q3", "T = qd @ M_uniform @ qd", "twice"),
     ],
-    "08_inverse_dynamics": [
+    "09_inverse_dynamics": [
         ("q1", "torque_static = -torque_static", "wrong sign"),
         ("q1", "torque_static = m * g * L * math.cos(theta)", "half"),
         ("q1", "torque_static = 2 * m * g * L * math.sin(theta)", "too large"),
@@ -97,7 +97,7 @@ WRONG = {
         ("q2", "torque_accelerating = torque_accelerating * 180 / math.pi", "too large"),
         ("q3", "omega_horizontal = -omega_horizontal", "wrong sign"),
     ],
-    "09_gyroscope": [
+    "10_gyroscope": [
         ("q1", "Omega_slow = Omega_fast", "fast precession"),
         ("q1", "Omega_slow = m * g * ell / (I3 * spin)", "gyroscopic approximation"),
         ("q1", "Omega_slow = math.degrees(Omega_slow)", "degrees"),
@@ -105,7 +105,7 @@ WRONG = {
         ("q3", "spin_min = spin_min / 2", "half"),
         ("q3", "spin_min = spin_min * 60 / (2 * math.pi)", "revolutions per minute"),
     ],
-    "10_falling_ssc": [
+    "11_falling_ssc": [
         ("q1", "n_basic = 15", "ground's points"),
         ("q1", "m_basic = 9", "driver's equation"),
         ("q1", "dof_basic = 2", "Grübler–Kutzbach"),
@@ -113,7 +113,7 @@ WRONG = {
         ("q2", "V = V / g", "too small"),
         ("q2", "V = 2.0 * g * 0.77787487", "too large"),
     ],
-    "11_validation": [
+    "12_validation": [
         ("q1", "T = 2 * math.pi * math.sqrt(L / g)", "small-swing"),
         ("q1", "T = 4 * math.sqrt(L / g) * ellipk(math.sin(math.pi / 4))", "m = k²"),
         ("q2", "t_bottom = T", "whole period"),

@@ -2,10 +2,10 @@
 coordinates, and the heavy top's steady precession.
 
 :func:`check_mass_matrix` compares with :func:`mbtools.dynamics.symbolic.planar_element_mass`
-(book, chapter 7) and names the usual mistakes: a matrix that is not symmetric, the
+(book, chapter 8) and names the usual mistakes: a matrix that is not symmetric, the
 translational entries not adding up to the mass, the moment of inertia taken about the
 wrong point. :func:`check_precession` compares with
-:func:`mbtools.analysis.gyroscope.steady_precession` (book, chapter 9) and names the
+:func:`mbtools.analysis.gyroscope.steady_precession` (book, chapter 10) and names the
 other root of the quadratic (the fast precession) when it was given.
 
 Example
