@@ -45,12 +45,14 @@ from .kinematics import (
     NewtonStep,
     PositionResult,
     Sweep,
+    coordinate_partition,
     idle_freedoms,
     redundant_constraints,
     solve_acceleration,
     solve_position,
     solve_velocity,
     sweep_position,
+    velocity_transformation,
 )
 from .model import Constraint, Model
 from .viz import display, plotting
@@ -78,6 +80,7 @@ __all__ = [
     "UnknownNameError",
     "closed_forms",
     "coordinate_counts",
+    "coordinate_partition",
     "counts_table",
     "display",
     "examples",
@@ -94,4 +97,5 @@ __all__ = [
     "sweep_position",
     "set_masses",
     "uniform_bar",
+    "velocity_transformation",
 ]

@@ -1,12 +1,17 @@
 """Analyses of a model's motion: the position problem (Newton–Raphson), velocity and
 acceleration (linear systems with Φ_q), sweeps, idle freedoms and redundant equations
-at a given position."""
+at a given position, and the choice of independent coordinates (coordinate
+partitioning) with the velocity transformation q̇ = R ż."""
 
 from .freedoms import idle_freedoms, redundant_constraints
+from .partition import (CoordinatePartition, acceleration_from_independent, coordinate_partition,
+                        full_pivoting_elimination, velocity_from_independent, velocity_transformation)
 from .position import SINGULAR_RCOND, newton_step, solve_position
 from .results import NewtonStep, PositionResult, Sweep
 from .sweep import sweep_position
 from .velocity import solve_acceleration, solve_velocity
 
-__all__ = ["NewtonStep", "PositionResult", "SINGULAR_RCOND", "Sweep", "idle_freedoms", "newton_step",
-           "redundant_constraints", "solve_acceleration", "solve_position", "solve_velocity", "sweep_position"]
+__all__ = ["CoordinatePartition", "NewtonStep", "PositionResult", "SINGULAR_RCOND", "Sweep", "acceleration_from_independent",
+           "coordinate_partition", "full_pivoting_elimination", "idle_freedoms", "newton_step",
+           "redundant_constraints", "solve_acceleration", "solve_position", "solve_velocity", "sweep_position",
+           "velocity_from_independent", "velocity_transformation"]
