@@ -137,3 +137,20 @@ def test_bad_input_is_named():
         coordinate_partition(model, model.reference_q, independent=["x_A", "y_A"])
     with pytest.raises(mbtools.InputError, match="one value per independent"):
         velocity_from_independent(model, model.reference_q, [1.0, 2.0])
+
+
+def test_assembly_modes_of_the_four_bar_and_the_watt_six_bar():
+    """Two modes for the four-bar, four for the Watt six-bar (two per loop); with a
+    three-point body kept by distances the equations also hold with that body mirrored,
+    which doubles the solutions, and mirrored_bodies names it."""
+    from mbtools.kinematics import mirrored_bodies, solve_all_positions
+
+    plain = formulate(examples.four_bar(), "basic")
+    assert len(solve_all_positions(plain, {"crank": 1.0}, trials=60)) == 2
+    six = formulate(examples.watt_six_bar(), "basic")
+    solutions = solve_all_positions(six, {"crank": math.radians(80.0)}, trials=300)
+    true_modes = [q for q in solutions if not mirrored_bodies(six, q)]
+    assert len(solutions) == 8 and len(true_modes) == 4
+    assert {tuple(mirrored_bodies(six, q)) for q in solutions} == {(), ("rocker",)}
+    for q in solutions:
+        assert np.abs(six.phi(q, {"crank": math.radians(80.0)})).max() < 1e-9
