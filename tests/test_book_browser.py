@@ -1,18 +1,26 @@
 """The built book, checked in headless Chromium as a reader with no network sees it.
 
-Every page of ``book/_build/html`` is served from 127.0.0.1 and loaded with every other
-request blocked. Each page must load with no failed or blocked request, typeset all of
-its math (no raw TeX left in the visible text), load every image, and render the
-widgets and animations it embeds. Screenshots of each page go to
-``book/_build/screenshots/`` for a person to look at.
+Every page of ``book/_build/html`` (or of the build the environment variable
+``BOOK_HTML`` names, e.g. ``BOOK_HTML=/tmp/book/_build/html``) is served from 127.0.0.1
+and loaded with every other request blocked. Each page must load with no failed or
+blocked request, typeset all of its math (no raw TeX left in the visible text), load
+every image, and render the widgets and animations it embeds. Then its layout, as a
+reader at a 1280 × 900 window sees it, with every dropdown and hidden cell opened and
+every widget tab shown in turn:
 
-Run after the book is built (``make test`` does both, in that order).
+* no typeset formula is wider than the content column or needs a scroll bar of its own;
+* no table hides a column: none is wider than its container (scrolled or clipped), no
+  column is squeezed to nothing, no table in a widget is clipped.
+
+Screenshots of each page go to ``screenshots/`` beside the ``html`` directory, for a
+person to look at. Run after the book is built (``make test`` does both, in that order).
 """
 
 from __future__ import annotations
 
 import functools
 import http.server
+import os
 import re
 import shutil
 import tempfile
@@ -23,7 +31,7 @@ import pytest
 
 pytestmark = pytest.mark.browser
 
-HTML = Path(__file__).resolve().parents[1] / "book" / "_build" / "html"
+HTML = Path(os.environ.get("BOOK_HTML") or Path(__file__).resolve().parents[1] / "book" / "_build" / "html").resolve()
 SHOTS = HTML.parent / "screenshots"
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 FLAGS = [
@@ -58,7 +66,8 @@ class _QuietHandler(http.server.SimpleHTTPRequestHandler):
 @pytest.fixture(scope="module")
 def server():
     if not (HTML / "index.html").is_file():
-        pytest.fail("The book is not built: run `make book` (or `make test`, which builds it) first.")
+        pytest.fail(f"No built book at {HTML}: run `make book` (or `make test`, which builds it) first, "
+                    "or set BOOK_HTML to a build's html directory.")
     handler = functools.partial(_QuietHandler, directory=str(HTML))
     httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     thread = threading.Thread(target=httpd.serve_forever, daemon=True)
@@ -155,6 +164,149 @@ def test_page_renders_offline(browser, server, page_path):
         SHOTS.mkdir(parents=True, exist_ok=True)
         page.screenshot(path=str(SHOTS / (page_path.replace("/", "__") + ".png")), full_page=True)
         assert not problems, f"{page_path}: " + "; ".join(problems[:8])
+    finally:
+        page.close()
+
+
+# Everything a reader can open, opened: the dropdowns of solutions and hidden cells.
+REVEAL_ALL = """() => {
+  document.querySelectorAll('details').forEach(d => { d.open = true; });
+  document.querySelectorAll('.toggle-hidden').forEach(e => e.classList.remove('toggle-hidden'));
+}"""
+
+# The layout faults of what is shown now: formulas wider than the content column or
+# scrolled inside it, tables wider than their container, squeezed columns, clipped
+# widget content. Each fault names the section, and the formula's TeX or the table's
+# header.
+LAYOUT_FAULTS = r"""(onlyWidgets) => {
+  const article = document.querySelector('article.bd-article') || document.querySelector('main') || document.body;
+  const column = article.getBoundingClientRect();
+  const shown = e => e.getClientRects().length > 0 && e.getBoundingClientRect().width > 0;
+  const section = e => {
+    const box = e.closest('div.exercise, div.solution');
+    const title = box && box.querySelector('.admonition-title');
+    const s = e.closest('section[id]:not(#solution-content):not(#exercise-content)');
+    return (s ? '#' + s.id : '(top)') + (title ? ` (${text(title.innerText, 40)})` : ''); };
+  const name = e => e.tagName.toLowerCase() + (typeof e.className === 'string' && e.className.trim()
+      ? '.' + e.className.trim().split(/\s+/).slice(0, 2).join('.') : '');
+  const text = (s, k) => s.replace(/\s+/g, ' ').trim().slice(0, k);
+  // the area in which an element shows its content (inside its borders)
+  const viewport = a => { const r = a.getBoundingClientRect();
+    const left = r.left + a.clientLeft, top = r.top + a.clientTop;
+    return {left, top, right: left + a.clientWidth, bottom: top + a.clientHeight}; };
+  // the first of `from` and its ancestors below `stop` that scrolls or clips `box`
+  // (sideways, and also up and down if `vertical`)
+  const clipper = (box, from, stop, vertical) => {
+    for (let a = from; a && a !== stop; a = a.parentElement) {
+      const style = getComputedStyle(a), v = viewport(a);
+      if (style.overflowX !== 'visible' && (box.right > v.right + 1 || box.left < v.left - 1)) return a;
+      if (vertical && style.overflowY !== 'visible' && (box.bottom > v.bottom + 1 || box.top < v.top - 1)) return a;
+    }
+    return null;
+  };
+  const faults = [];
+  const items = window.MathJax && MathJax.startup && MathJax.startup.document
+      ? Array.from(MathJax.startup.document.math) : [];
+  for (const item of items) {
+    const math = item.typesetRoot;
+    if (!math || !math.isConnected || !shown(math) || math.closest('table')) continue;  // tables: below
+    if (onlyWidgets && !math.closest('.jupyter-widgets')) continue;
+    const formula = math.querySelector('mjx-math') || math;  // the typeset formula (not its hidden MathML)
+    const box = formula.getBoundingClientRect();
+    const tex = text(item.math, 70);
+    const scroller = clipper(box, math, article, false);
+    if (scroller)
+      faults.push(`math in ${section(math)} is scrolled or cut by ${name(scroller)} (${Math.round(box.width)} px`
+                  + ` shown in ${scroller.clientWidth} px): ${tex}`);
+    else if (box.right > column.right + 1)
+      faults.push(`math in ${section(math)} sticks out of the column by ${Math.round(box.right - column.right)} px: ${tex}`);
+  }
+  for (const table of article.querySelectorAll('table')) {
+    if (!shown(table) || (onlyWidgets && !table.closest('.jupyter-widgets'))) continue;
+    const head = table.rows.length ? text(table.rows[0].innerText, 60) : '';
+    const label = `table in ${section(table)} [${head}]`;
+    const box = table.getBoundingClientRect();
+    const inWidget = !!table.closest('.jupyter-widgets');
+    const scroller = clipper(box, table.parentElement, article, inWidget);
+    if (scroller)
+      faults.push(`${label} is ${inWidget ? 'clipped' : 'scrolled or clipped'} by ${name(scroller)}: `
+                  + `${Math.round(box.width)}×${Math.round(box.height)} px shown in ${scroller.clientWidth}×${scroller.clientHeight} px`);
+    else if (box.right > column.right + 1)
+      faults.push(`${label} sticks out of the column by ${Math.round(box.right - column.right)} px`);
+    const squeezed = [...table.rows].flatMap(row => [...row.cells]).find(cell => {
+      const style = getComputedStyle(cell);
+      const inner = cell.getBoundingClientRect().width - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+      return cell.getClientRects().length > 0 && cell.textContent.trim() && inner < 4; });
+    if (squeezed)
+      faults.push(`${label}: a column squeezed to nothing, cell "${text(squeezed.innerText, 30)}"`);
+  }
+  return faults;
+}"""
+
+
+def layout_faults(page) -> list[str]:
+    """The layout faults of the page, with every dropdown open and each widget tab
+    shown in turn (a hidden tab's tables have no size to measure)."""
+    page.evaluate(REVEAL_ALL)
+    page.wait_for_timeout(200)
+    faults = list(page.evaluate(LAYOUT_FAULTS, False))
+    tabs = page.locator(".jupyter-widgets .lm-TabBar-tab, .jupyter-widgets .p-TabBar-tab")
+    for k in range(tabs.count()):
+        title = tabs.nth(k).inner_text().strip()
+        tabs.nth(k).click()
+        page.wait_for_timeout(150)
+        faults += [f"{fault} (widget tab {title!r})" for fault in page.evaluate(LAYOUT_FAULTS, True)]
+    return list(dict.fromkeys(faults))
+
+
+@pytest.mark.parametrize("page_path", book_pages() or ["index.html"])
+def test_page_layout_hides_nothing(browser, server, page_path):
+    """At the test window of 1280 × 900, no formula overflows the content column or
+    scrolls inside it, and no table hides a column (see LAYOUT_FAULTS)."""
+    page, _ = open_page(browser, server, page_path)
+    try:
+        if page.locator('script[type="application/vnd.jupyter.widget-view+json"]').count():
+            page.wait_for_selector(".jupyter-widgets", timeout=30000)
+        faults = layout_faults(page)
+        assert not faults, f"{page_path}: {len(faults)} layout faults:\n  " + "\n  ".join(faults[:25])
+    finally:
+        page.close()
+
+
+SYNTHETIC_PAGE = r"""
+<style>.scroll { overflow-x: auto; } .clip { overflow: hidden; height: 60px; } td { padding: 4px; }</style>
+<article class="bd-article" style="width: 400px">
+ <section id="wide-math"><div class="math"><mjx-container id="m1" style="display: block; overflow: auto">
+   <mjx-math style="display: inline-block; width: 700px">x</mjx-math></mjx-container></div></section>
+ <section id="fine-math"><span class="math"><mjx-container id="m2" style="display: inline-block">
+   <mjx-math style="display: inline-block; width: 50px">y</mjx-math></mjx-container></span></section>
+ <section id="wide-table"><div class="scroll"><table style="width: 600px"><tr><td>family</td><td>n</td></tr></table>
+ </div></section>
+ <section id="squeezed"><table style="table-layout: fixed; width: 200px"><colgroup><col style="width: 200px">
+   <col style="width: 0px"></colgroup><tr><td>family</td><td style="padding: 0">note</td></tr></table></section>
+ <section id="widget"><div class="jupyter-widgets"><div class="clip"><table><tr><td>a</td></tr><tr><td>b</td></tr>
+   <tr><td>c</td></tr><tr><td>d</td></tr></table></div></div></section>
+</article>
+<script>window.MathJax = {startup: {document: {math: [
+  {typesetRoot: document.getElementById('m1'), math: '\\frac{a}{b} + wide'},
+  {typesetRoot: document.getElementById('m2'), math: 'y'}]}}};</script>
+"""
+
+
+def test_the_layout_checker_sees_each_fault(browser):
+    """The checker itself, on a page made of one example of each fault and one formula
+    that fits."""
+    page = browser.new_page()
+    try:
+        page.set_content(SYNTHETIC_PAGE)
+        faults = page.evaluate(LAYOUT_FAULTS, False)
+        joined = "\n".join(faults)
+        assert len(faults) == 4, joined
+        assert "math in #wide-math is scrolled" in joined and "\\frac{a}{b}" in joined
+        assert "table in #wide-table [family n] is scrolled or clipped" in joined
+        assert "table in #squeezed [family note]: a column squeezed to nothing" in joined
+        assert "table in #widget [a] is clipped" in joined
+        assert page.evaluate(LAYOUT_FAULTS, True) == [f for f in faults if "#widget" in f]
     finally:
         page.close()
 

@@ -6,18 +6,18 @@ go in, a figure comes out.
 * :func:`draw_mechanism` — bodies as bars (or filled polygons), ground pivots, labels;
 * :func:`plot_trajectory` — the path of a point over a sweep (e.g. a coupler curve);
 * :func:`animate` and :func:`animation_html` — a sweep as an animation that plays in a
-  static HTML page with no kernel and no network.
+  static HTML page with no kernel and no network (its frames are light palette PNGs,
+  see :mod:`mbtools.viz.animation`).
 """
 
 from __future__ import annotations
-
-import re
 
 import matplotlib.pyplot as plt
 import numpy as np
 from matplotlib.animation import FuncAnimation
 
 from ..model import Model
+from .animation import animation_html  # noqa: F401  (the chapters call plotting.animation_html)
 
 GROUND_COLOR = "0.35"
 BODY_COLORS = ["#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#17becf"]
@@ -126,34 +126,6 @@ def animate(model: Model, positions: np.ndarray, trace: str | None = None, inter
     anim = FuncAnimation(fig, update, frames=len(positions), interval=interval, blit=False)
     plt.close(fig)
     return anim
-
-
-# Matplotlib's player loads Font Awesome 4 from a public CDN for its button icons; a
-# static page must not. The buttons get plain text symbols instead.
-_PLAYER_ICONS = {
-    "fa fa-minus": "−",
-    "fa fa-fast-backward": "|◀◀",
-    "fa fa-step-backward": "|◀",
-    "fa fa-play fa-flip-horizontal": "◀",
-    "fa fa-pause": "❚❚",
-    "fa fa-play": "▶",
-    "fa fa-step-forward": "▶|",
-    "fa fa-fast-forward": "▶▶|",
-    "fa fa-plus": "+",
-}
-
-
-def animation_html(anim: FuncAnimation, default_mode: str = "loop"):
-    """The animation as self-contained HTML (frames embedded, no network) for display."""
-    from IPython.display import HTML
-
-    html = anim.to_jshtml(default_mode=default_mode)
-    html = re.sub(r"<link[^>]*font-awesome[^>]*>", "", html)
-    for icon, symbol in _PLAYER_ICONS.items():
-        html = html.replace(f'<i class="{icon}"></i>', symbol)
-    if "font-awesome" in html or '<i class="fa' in html:
-        raise RuntimeError("matplotlib's animation player changed: update mbtools.plotting._PLAYER_ICONS")
-    return HTML(html)
 
 
 def plot_convergence(result, ax=None):
