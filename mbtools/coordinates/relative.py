@@ -81,29 +81,29 @@ def universal_motion(f: PoseFormulation, joint: Universal, parent: str) -> Pose:
 
 
 def translational_motion(f: PoseFormulation, joint: Translational, parent: str) -> Pose:
-    """A slide d along the axis."""
+    """A slide s along the axis."""
     a0 = f.mechanism.vector_direction(joint.axis)
-    d = f.coordinate(f"d_{joint.name}", 0.0)
-    return Pose(sp.eye(3), d * sp.Matrix(list(map(float, a0))))
+    s = f.coordinate(f"s_{joint.name}", 0.0)
+    return Pose(sp.eye(3), s * sp.Matrix(list(map(float, a0))))
 
 
 def cylindrical_motion(f: PoseFormulation, joint: Cylindrical, parent: str) -> Pose:
-    """A turn θ about the axis line and a slide d along it."""
+    """A turn θ about the axis line and a slide s along it."""
     a0 = f.mechanism.vector_direction(joint.axis)
     theta = f.coordinate(f"theta_{joint.name}", 0.0)
-    d = f.coordinate(f"d_{joint.name}", 0.0)
+    s = f.coordinate(f"s_{joint.name}", 0.0)
     return about_point(rotation(a0, theta, 3), f.mechanism.point_position(joint.point_i),
-                       shift=d * sp.Matrix(list(map(float, a0))))
+                       shift=s * sp.Matrix(list(map(float, a0))))
 
 
 def prismatic_motion(f: PoseFormulation, joint: Prismatic, parent: str) -> Pose:
-    """A slide d along the guide i→j (planar)."""
+    """A slide s along the guide i→j (planar)."""
     i, j = joint.guide_points
     g0 = f.mechanism.point_position(j) - f.mechanism.point_position(i)
     g0 = g0 / np.linalg.norm(g0)
     sign = 1.0 if joint.guide_body == parent else -1.0
-    d = f.coordinate(f"d_{joint.name}", 0.0)
-    return Pose(sp.eye(2), sign * d * sp.Matrix(list(map(float, g0))))
+    s = f.coordinate(f"s_{joint.name}", 0.0)
+    return Pose(sp.eye(2), sign * s * sp.Matrix(list(map(float, g0))))
 
 
 #: How relative coordinates move the child of each tree joint type (cut joints give
