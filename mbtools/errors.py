@@ -32,8 +32,8 @@ class AssemblyError(MbtoolsError, RuntimeError):
 
     Attributes
     ----------
-    violated : list of (str, float)
-        The constraints left unsatisfied at the best iterate, with their residuals,
+    violated : list of tuple
+        The constraints left unsatisfied at the best iterate, as (name, residual) pairs,
         largest first.
     result : PositionResult or None
         The failed iteration, so that its history can still be printed.

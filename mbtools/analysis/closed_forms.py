@@ -9,7 +9,7 @@ tests and in the book. Nothing here calls a solver.
   differentiated once and twice (two linear equations each, solved by Cramer's rule).
 * Offset slider-crank: B = (r cos θ ± √(l² − (e − r sin θ)²), e), differentiated by hand.
 * Cardan joint: tan φ₂ = cos β tan φ₁.
-* The spatial RSSR, RSCR, SSC and slider-crank: :mod:`mbtools.analysis.closed_forms_spatial`,
+* The spatial RSSR, RSCR, SSC and slider-crank: the module ``closed_forms_spatial``,
   whose functions this module also offers.
 
 Example

@@ -3,13 +3,13 @@
 Each input–output equation is linear in the cosine and sine of the output angle, so it
 is solved without iteration; the sign of the root is the assembly mode.
 
-* RSSR: the coupler keeps its length, |C(φ) − B(θ)|² = b², that is
+* RSSR: the coupler keeps its length, ‖C(φ) − B(θ)‖² = b², that is
   P cos φ + Q sin φ + R = 0 with P = 2c g·f₁, Q = 2c g·f₂, R = g·g + c² − b²,
   g = D₀ + e w₂ − B(θ): φ = atan2(Q, P) ± acos(−R/√(P² + Q²)) (book, equation eq-rssr).
 * RSCR (rod through the output axis, at right angles to it): the ball joint B keeps its
-  distance ρ from the rod, (B − E₀)·u(ψ) = ±√(|B − E₀|² − ρ²), linear in cos ψ and sin ψ;
+  distance ρ from the rod, (B − E₀)·u(ψ) = ±√(‖B − E₀‖² − ρ²), linear in cos ψ and sin ψ;
   four roots (book, equation eq-rscr).
-* SSC: B = G + (s + e) u + r(cos φ, sin φ, 0) with |B − A₀| = L, a quadratic in the
+* SSC: B = G + (s + e) u + r(cos φ, sin φ, 0) with ‖B − A₀‖ = L, a quadratic in the
   slide s (book, equation eq-ssc).
 
 Angles are measured in the frame of :func:`mbtools.description.axis_frame`, as the
@@ -71,7 +71,7 @@ def rssr_rocker(theta: float, crank: float = 1.0, coupler: float = 4.0, rocker: 
 def rscr_rod(theta: float, rho: float, crank: float = 1.0, output_pivot=(4.0, 0.0, 0.0)) -> list[tuple[float, float]]:
     """The four roots (ψ, s) of the RSCR of :func:`mbtools.examples.rscr` at crank angle
     θ: the rod angle ψ about w₂ = y and the slide s = (r_C − E₀)·u of C along the rod,
-    for s = ±√(|B − E₀|² − ρ²) and the two angles of each. ρ = |BC| is the distance the
+    for s = ±√(‖B − E₀‖² − ρ²) and the two angles of each. ρ = ‖BC‖ is the distance the
     coupler keeps from the rod."""
     E0 = np.asarray(output_pivot, dtype=float)
     g1, g2 = axis_frame((0.0, 1.0, 0.0))
@@ -89,7 +89,7 @@ def ssc_slide(phi: float, link: float = 3.0, arm: float = 0.8, arm_offset: float
               pivot=(0.0, 0.0, 2.0), guide_point=(1.0, 0.0, 0.0), assembly: str = "lower") -> float:
     """Slide s of the SSC's slider point D = G + s u along the rod u = z, for the arm at
     angle φ (:func:`mbtools.examples.ssc`): B = G + (s + e) u + r(cos φ, sin φ, 0) and
-    |B − A₀| = L give s² + b s + c = 0; ``"lower"`` takes the lower root."""
+    ‖B − A₀‖ = L give s² + b s + c = 0; ``"lower"`` takes the lower root."""
     A0, G, u = np.asarray(pivot, dtype=float), np.asarray(guide_point, dtype=float), np.array([0.0, 0.0, 1.0])
     w = G + arm * np.array([math.cos(phi), math.sin(phi), 0.0]) - A0
     b, c = 2 * (w @ u + arm_offset), w @ w + 2 * arm_offset * (w @ u) + arm_offset**2 - link**2

@@ -28,6 +28,26 @@ from ..model import Model
 
 @dataclass(frozen=True)
 class FormulationCost:
+    """What :func:`formulation_cost` measured for one model.
+
+    Attributes
+    ----------
+    family : str
+        The family's label.
+    coordinates, equations : int
+        The number of coordinates and of constraint rows (drivers included).
+    quadratic : bool
+        True when every equation is at most quadratic in the coordinates.
+    iterations : int
+        Newton iterations of the warm-started solve (from the solution one degree away).
+    warm_solve_ms : float
+        The time of that solve, in milliseconds (best of the repeats).
+    sweep_ms : float
+        The time of a sweep of 360 input angles one degree apart, in milliseconds.
+    sweep_iterations : float
+        The mean number of Newton iterations per position of that sweep.
+    """
+
     family: str
     coordinates: int
     equations: int

@@ -39,7 +39,27 @@ def variant_keys(mechanism: Mechanism) -> list[str]:
 
 @dataclass(frozen=True)
 class FamilyCount:
-    """Counts of one family for one mechanism."""
+    """Counts of one family for one mechanism, at its reference drawing.
+
+    Attributes
+    ----------
+    family : str
+        The family's label, as in the model's tables.
+    coordinates : int
+        n, the number of coordinates.
+    constraints : int
+        m, the number of geometric constraint equations (the drivers left out).
+    rank : int
+        The rank of their Jacobian Φ_q.
+    mobility : int
+        n − rank: the degrees of freedom, idle freedoms included.
+    redundant : int
+        m − rank: the redundant equations.
+    gruebler_kutzbach : int
+        The mobility by the Grübler–Kutzbach count, for comparison.
+    note : str
+        Redundant equations, idle freedoms or special geometry, in words (empty if none).
+    """
 
     family: str
     coordinates: int
@@ -80,7 +100,7 @@ def count_model(model, gruebler: int) -> FamilyCount:
 
 
 def formulate_all(mechanism: Mechanism) -> dict:
-    """The mechanism formulated in every family, keyed as :func:`coordinate_counts`."""
+    """The mechanism formulated in every family, keyed as :func:`~mbtools.coordinate_counts`."""
     models = {}
     for key in variant_keys(mechanism):
         family, options = VARIANTS.get(key, (key, {}))

@@ -28,11 +28,11 @@ class Family:
     Attributes
     ----------
     name : str
-        Its key, as passed to :func:`formulate`.
+        Its key, as passed to :func:`~mbtools.formulate`.
     coordinates : str
         What its coordinates are, in a few words.
     build : callable
-        (mechanism, **options) → Model.
+        ``(mechanism, **options)`` → :class:`~mbtools.Model`.
     options : dict
         Option name → the values it takes (a tuple), or None for free-form values.
     joint_tables : dict
@@ -90,11 +90,28 @@ def formulate(mechanism: Mechanism, family: str, **options) -> Model:
     Parameters
     ----------
     mechanism : Mechanism
+        The description; it is checked first (:meth:`Mechanism.check`).
     family : str
         ``"relative"`` (joint coordinates; option ``cut_joints=[...]``),
         ``"reference_point"`` (a point and the orientation of each body; option
         ``rotation="euler_angles"`` or ``"euler_parameters"`` in space), ``"basic"``
         (points only) or ``"natural"`` (points and unit vectors).
+    **options
+        The family's options, as above (:data:`FAMILIES` lists them). ``cut_joints``, a
+        joint name or a list of them: the joints relative coordinates cut to open the
+        closed loops (by default those that close the loops of a spanning tree grown from
+        the ground in the order the joints were described). ``rotation``:
+        ``"euler_angles"`` by default.
+
+    Returns
+    -------
+    Model
+        The mechanism in that family of coordinates.
+
+    Raises
+    ------
+    MechanismError
+        If the description is inconsistent, the family unknown or an option wrong.
 
     Example
     -------

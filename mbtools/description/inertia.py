@@ -64,7 +64,7 @@ def uniform_bar(mass: float, end_a, end_b, radius: float = 0.0) -> MassPropertie
     axis. That is exact for a body described by two points only (natural and basic
     coordinates, which do not model its spin), but it leaves a singular inertia tensor:
     the reference-point and relative families, whose coordinates turn the bar about its
-    axis, cannot use it for dynamics, and :func:`require_regular_inertia` says so.
+    axis, cannot use it for dynamics, and their mass matrices refuse it with a message that says so.
 
     >>> bar = uniform_bar(12.0, (0, 0, 0), (1, 0, 0), radius=0.1)
     >>> [round(float(v), 4) for v in bar.inertia.diagonal()]   # m r²/2, then m(3r² + L²)/12 twice

@@ -107,7 +107,7 @@ class Mechanism(Drawing):
                  mass: MassProperties | None = None) -> None:
         """Add a moving body with its points (and unit vectors) in the reference drawing,
         and optionally its mass properties (mass, centre of mass in the drawing, inertia
-        about it; see :mod:`mbtools.description.inertia`).
+        about it; see :class:`~mbtools.MassProperties`).
 
         ``points`` is a dict from point names to coordinates, e.g. ``{"A": (0, 0), "B":
         (1, 0)}``. A point that two bodies share (same name) must sit at the same position
@@ -308,10 +308,20 @@ class Mechanism(Drawing):
         slider_points: tuple[str, str],
         name: str | None = None,
     ) -> None:
-        """Join ``slider_body`` to ``guide_body`` by a prismatic pair (paper's Fig. 6b).
+        """Join ``slider_body`` to ``guide_body`` by a planar prismatic pair (paper's Fig. 6b).
 
-        ``guide_points`` (i, j) on the guide body give the sliding direction;
-        ``slider_points`` (k, q) on the slider body keep their place relative to it.
+        Parameters
+        ----------
+        guide_body : str
+            The body that carries the guide.
+        guide_points : tuple of str
+            (i, j), two points of the guide body: the sliding direction is i→j.
+        slider_body : str
+            The body that slides along the guide.
+        slider_points : tuple of str
+            (k, q) on the slider body: k keeps its distance from the line i–j, k→q its angle to i→j.
+        name : str, optional
+            The joint's name, ``"P_" + slider_body`` by default.
         """
         name = name or f"P_{slider_body}"
         if self.dimension != 2:
@@ -484,7 +494,6 @@ class Mechanism(Drawing):
         check_description(self)
 
     def gruebler_kutzbach(self) -> int:
-        """Mobility by the Grübler–Kutzbach count (see
-        :func:`mbtools.description.topology.gruebler_kutzbach`)."""
+        """Mobility by the Grübler–Kutzbach count, with the freedoms of :data:`~mbtools.description.JOINT_TYPES`."""
         return gruebler_kutzbach(self)
 

@@ -54,7 +54,7 @@ class InverseDynamics:
     driving : dict
         The torque (angle input, N·m) or force (slide input, N) each input supplies.
     reactions : dict
-        Each joint's :class:`~mbtools.dynamics.reactions.Reaction`: the force on its
+        Each joint's ``Reaction`` (attributes ``force``, ``torque``): the force on its
         second body by its first, and the torque about its point.
     """
 
@@ -85,7 +85,8 @@ class InverseDynamicsHistory:
         Input name → its torque or force at each time, (N,).
     reactions : dict
         Joint name → (force (N, dim), torque (N,) in the plane or (N, 3) in space), with
-        the convention of :mod:`mbtools.dynamics.reactions`.
+        the convention of :attr:`InverseDynamics.reactions`: the force on the joint's
+        second body by its first, and the torque about the joint's point.
     """
 
     t: np.ndarray

@@ -1,9 +1,10 @@
 """Forward dynamics: integrate a system's equations of motion in time.
 
-Every formulation of :data:`FORMULATIONS` works on the same :class:`MultibodySystem`:
-the ODE ones give q̈ and are integrated by scipy's DOP853 with the state projected onto
-the constraints after each step (:mod:`mbtools.dynamics.integrate`); ALI3-P, the
-default, carries its own trapezoidal rule (:mod:`mbtools.dynamics.ali3p`).
+Every formulation of :data:`~mbtools.dynamics.FORMULATIONS` works on the same
+:class:`~mbtools.MultibodySystem`: the ODE ones give q̈ and are integrated by scipy's
+DOP853 with the state projected onto the constraints after each step (module
+``mbtools.dynamics.integrate``); ALI3-P, the default, carries its own trapezoidal rule
+(module ``mbtools.dynamics.ali3p``).
 
 Example
 -------
@@ -90,7 +91,7 @@ class Trajectory:
     def reactions(self, joint: str):
         """A joint's reaction at each output time: (force (N, dim), torque (N,) or (N, 3)),
         the force on the joint's second body by its first and the torque about its point
-        (see :mod:`mbtools.dynamics.reactions`)."""
+        (the convention of the module ``mbtools.dynamics.reactions``)."""
         names = [j.name for j in self.system.model.mechanism.joints]
         if joint not in names:
             raise InputError(f"'{joint}' is not a joint of '{self.system.model.mechanism.name}'; its joints are {names}.")
@@ -148,7 +149,7 @@ def simulate(system: MultibodySystem, t_end: float, formulation: str | None = No
     t_end : float
         Seconds.
     formulation : str, optional
-        A key of :data:`FORMULATIONS`; by default :data:`DEFAULT_FORMULATION`, ALI3-P,
+        A key of :data:`~mbtools.dynamics.FORMULATIONS`; by default ``"ali3p"``, ALI3-P,
         which keeps to its branch through singular positions.
     inputs, rates : dict, optional
         The free inputs' initial values and rates (solved as position and velocity
@@ -158,21 +159,21 @@ def simulate(system: MultibodySystem, t_end: float, formulation: str | None = No
         warning if it moves by more than rounding).
     twist : dict, optional
         Bodies' initial motion, ``{"disc": {"omega": ω, "point": ("O", v_O)}}``, alone or
-        with ``rates``; see :mod:`mbtools.dynamics.initial`.
+        with ``rates``; see the module ``mbtools.dynamics.initial``.
     t_eval : array_like, optional
         Output times from 0 to t_end; default 201 times evenly spaced. The ODE
         formulations interpolate between steps with the integrator's dense output;
         ALI3-P divides each output interval into equal steps.
     rtol : float
         The integrator's relative tolerance (absolute: rtol times the mechanism's size), for
-        the ODE formulations only; from 1e-11 to 1e-6 (:data:`RTOL_RANGE`), 1e-9 by default.
+        the ODE formulations only; from 1e-11 to 1e-6 (``RTOL_RANGE``), 1e-9 by default.
     stabilise : {"projection", "baumgarte"}
         How the ODE formulations keep to the constraints: the state projected back onto
         them after every step (default; keeps its branch through singular positions), or
         Baumgarte's stabilisation with the system's gains (refused near a singular
-        position); see :mod:`mbtools.dynamics.integrate`.
+        position); see the module ``mbtools.dynamics.integrate``.
     step : float
-        The time step of ALI3-P only (seconds, at most :data:`MAX_STEP`; 1e-3 by default;
+        The time step of ALI3-P only (seconds, at most 5e-3, ``MAX_STEP``; 1e-3 by default;
         the trapezoidal rule is second order).
     progress : bool, optional
         A progress bar (``tqdm.auto``: a widget in a notebook, text in a terminal): True

@@ -58,7 +58,7 @@ class MultibodySystem:
         Inputs whose motion is prescribed, by name: a number (held), a sympy expression of
         ``sympy.Symbol("t")``, or a :class:`~mbtools.dynamics.prescribed.PrescribedMotion`.
         The other inputs are free.
-    baumgarte : (float, float)
+    baumgarte : tuple of float
         The gains (α, β), 1/s, of the Baumgarte stabilisation of the multipliers formulation.
 
     Attributes

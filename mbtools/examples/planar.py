@@ -46,8 +46,8 @@ def four_bar(
         ``"open"`` puts B to the left of the ray A→O4 (the triangle A, B, O4 turns
         clockwise), ``"crossed"`` to its right. It is only where the drawing starts:
         the assembly mode of a solution follows its guess.
-    coupler_point : (u, v), optional
-        Adds a point P to the coupler at u along A→B and v to its left (P traces the
+    coupler_point : tuple of float, optional
+        (u, v): adds a point P to the coupler at u along A→B and v to its left (P traces the
         coupler curve). The coupler then has three points and two more conditions.
 
     Raises
@@ -144,7 +144,7 @@ def slider_crank(crank: float = 1.0, rod: float = 3.0, offset: float = 0.0, asse
     Raises
     ------
     MechanismError
-        If the slider line cannot be reached (|offset| ≥ crank + rod).
+        If the slider line cannot be reached (``abs(offset) >= crank + rod``).
     """
     r = _positive("crank", crank)
     l = _positive("rod", rod)

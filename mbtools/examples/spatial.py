@@ -42,12 +42,12 @@ def rssr(crank: float = 1.0, coupler: float = 4.0, rocker: float = 2.5,
     Parameters
     ----------
     crank, coupler, rocker : float
-        |A0B|, |BC| and the radius of C about the rocker axis.
+        The lengths ‖A0B‖, ‖BC‖ and the radius of C about the rocker axis.
     crank_angle : float
         Crank angle of the reference drawing, radians.
     assembly : {"plus", "minus"}
         Which of the two positions of the rocker the drawing shows: the sign before the
-        arccos in :func:`mbtools.closed_forms.rssr_rocker`.
+        arccos in :func:`mbtools.analysis.closed_forms.rssr_rocker`.
     """
     a, b, c = (_positive(n, v) for n, v in (("crank", crank), ("coupler", coupler), ("rocker", rocker)))
     D0 = numbers_of("rocker_pivot", rocker_pivot)
@@ -94,7 +94,7 @@ def rscr(crank: float = 1.0, output_pivot: tuple[float, float, float] = (4.0, 0.
     drawing: C is the foot of the perpendicular from B to the rod, at crank angle
     ``crank_angle`` (radians). Input ``"crank"``: the angle of A0→B about w1 from +x.
 
-    With the defaults the distance ρ = |BC| lies between 1 and 3, so the crank turns
+    With the defaults the distance ρ = ‖BC‖ lies between 1 and 3, so the crank turns
     fully and the output swings without reaching a dead point.
     """
     a = _positive("crank", crank)
@@ -134,7 +134,7 @@ def ssc(link: float = 3.0, arm: float = 0.8, arm_offset: float = 0.5, pivot: tup
     ground axis ``u`` = z through ``guide_point`` G); its point D on the rod and its
     arm to B: B is ``arm`` from the rod and ``arm_offset`` above D. Input ``"slider"``:
     the angle of D→B about u, from +x (``arm_angle`` radians in the drawing). The
-    height of D follows from |A0B| = ``link``: of its two values, ``assembly="lower"``
+    height of D follows from ‖A0B‖ = ``link``: of its two values, ``assembly="lower"``
     takes the lower slider, ``"upper"`` the upper.
     """
     L, r = _positive("link", link), _positive("arm", arm)
@@ -209,7 +209,7 @@ def cardan_joint(shaft_angle: float = math.radians(30.0)) -> Mechanism:
     2, at right angles (universal ``U_O``). The shafts carry A = (0, −1, 0) and
     B = (0, 0, 1) to show their turning. Input ``"input"``: the angle of O→A about w1.
     Turned from the drawing by φ₁ and φ₂, the shafts keep a·b = 0, that is
-    tan φ₂ = cos β tan φ₁ (:func:`mbtools.closed_forms.cardan_output_rotation`).
+    tan φ₂ = cos β tan φ₁ (:func:`mbtools.analysis.closed_forms.cardan_output_rotation`).
     """
     beta = angle_in_radians("shaft_angle", shaft_angle)
     if not abs(beta) < math.pi / 2:

@@ -9,22 +9,22 @@ assembly mode was found. None gives the right value away. An answer still ``...`
 placeholder of the book's checker cells) gets :class:`~mbtools.exercises.feedback.Pending`,
 which asks for one.
 
-=========================  ======================================================
-``check_counts``           coordinates, constraints, degrees of freedom of a family
-``check_constraints``      Φ(q) written by the student, as a function of q
-``check_jacobian``         Φ_q at a position
-``check_gamma``            γ of Φ_q q̈ = γ
-``check_position``         an assembled position and its assembly mode
-``check_newton_step``      one Newton–Raphson iterate
-``check_velocity``         q̇ for given input rates
-``check_acceleration``     q̈ for given input accelerations
-``check_number``           any number against the library's value (sign, units, factors)
-``check_array``            any vector or matrix, its wrong entries named
-``check_euler_parameters`` a rotation as Euler parameters
-``check_mass_matrix``      a body's mass matrix in natural coordinates
-``check_precession``       the steady precession rate of the heavy top
-``check_pendulum_period``  the period of a simple pendulum at a large amplitude
-=========================  ======================================================
+==========================  ======================================================
+``check_counts``            coordinates, constraints, degrees of freedom of a family
+``check_constraints``       Φ(q) written by the student, as a function of q
+``check_jacobian``          Φ_q at a position
+``check_gamma``             γ of Φ_q q̈ = γ
+``check_position``          an assembled position and its assembly mode
+``check_newton_step``       one Newton–Raphson iterate
+``check_velocity``          q̇ for given input rates
+``check_acceleration``      q̈ for given input accelerations
+``check_number``            any number against the library's value (sign, units, factors)
+``check_array``             any vector or matrix, its wrong entries named
+``check_euler_parameters``  a rotation as Euler parameters
+``check_mass_matrix``       a body's mass matrix in natural coordinates
+``check_precession``        the steady precession rate of the heavy top
+``check_pendulum_period``   the period of a simple pendulum at a large amplitude
+==========================  ======================================================
 """
 
 from __future__ import annotations

@@ -1,8 +1,8 @@
 """Diagnosing a wrong vector or matrix: which entries, and how they are wrong.
 
 A wrong array is compared with the right one, in this order: the whole array scaled
-(wrong sign, a unit, a factor 2 — as :func:`~mbtools.exercises.feedback.diagnose_number`
-says of a number), two entries swapped, then row by row (a matrix) or entry by entry (a
+(wrong sign, a unit, a factor 2 — as :func:`~mbtools.exercises.check_number` says of a
+number), two entries swapped, then row by row (a matrix) or entry by entry (a
 vector), naming each wrong entry by its constraint and coordinate.
 
 Example
@@ -105,7 +105,7 @@ def _entries(answer, expected, wrong, names, size) -> list[str]:
 def check_array(answer, expected, what: str, names: list[str] | None = None, rows: list[str] | None = None, *,
                 scale: float = 1.0, rtol: float = RTOL, angle: bool = False) -> Right | Pending:
     """Check a vector or matrix against the library's ``expected`` one: Right, or a
-    WrongAnswer with :func:`diagnose_array`'s sentence (entries named by ``names``, and
+    WrongAnswer with a sentence that names the wrong entries (entries named by ``names``, and
     ``rows`` for a matrix; by their index if not given).
 
     >>> check_array([1.0, 2.0], np.array([1.0, 2.0]), "r_G")

@@ -61,7 +61,8 @@ def check_counts(mechanism: Mechanism, family: str, *, coordinates=None, constra
                  rank=None) -> Right | Pending:
     """Check the number of coordinates, of geometric constraint equations (the drivers
     left out), the degrees of freedom n − rank Φ_q and the rank of Φ_q (at the drawing)
-    of ``mechanism`` in ``family`` (one of :func:`~mbtools.analysis.counts.variant_keys`).
+    of ``mechanism`` in ``family`` (in space a key of :data:`~mbtools.coordinates.VARIANTS`;
+    in the plane ``"relative"``, ``"reference_point"``, ``"basic"`` or ``"natural"``).
     Give any of them.
 
     Returns :class:`~mbtools.exercises.feedback.Right`, or raises

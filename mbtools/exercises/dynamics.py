@@ -50,7 +50,7 @@ def bar_mass_matrix(mass: float, length: float, inertia: float, centre=None) -> 
 
 def check_mass_matrix(answer, *, mass: float, length: float, inertia: float, centre=None) -> Right | Pending:
     """Check a student's constant mass matrix of a planar two-point body (see
-    :func:`bar_mass_matrix` for the data)."""
+    ``bar_mass_matrix`` in the same module for the data)."""
     if answer is ...:
         return Pending("M")
     right = bar_mass_matrix(mass, length, inertia, centre)

@@ -154,7 +154,7 @@ def diagnose_number(answer: float, expected: float, what: str, *, scale: float =
 def check_number(answer, expected: float, what: str, *, rtol: float = RTOL, scale: float = 1.0,
                  angle: bool = False, periodic: bool = False, degrees: bool = False) -> Right | Pending:
     """Check one number against the library's ``expected`` value: Right, or a WrongAnswer
-    with :func:`diagnose_number`'s sentence. ``rtol`` 1e-6 by default: an answer computed
+    with a sentence that says how the number is wrong. ``rtol`` 1e-6 by default: an answer computed
     in Python; give a looser one (1e-3) for an answer worked out by hand to four digits.
 
     >>> check_number(0.5, 0.5, "the ratio")

@@ -356,7 +356,7 @@ def newton_step(model: Model, inputs: dict, q) -> np.ndarray:
     """One Newton–Raphson iterate from q (book, equation eq-newton):
     q + Δq with Φ_q(q) Δq = −Φ(q) — least squares where Φ_q is not square (the redundant
     equations of natural coordinates), which is the same Δq where the equations agree.
-    What :func:`solve_position` repeats until ‖Φ‖ is small; here one step at a time, for
+    What :func:`~mbtools.solve_position` repeats until ‖Φ‖ is small; here one step at a time, for
     teaching (the book's Newton–Raphson demo, the exercises' checkers).
 
     >>> from mbtools import examples, formulate

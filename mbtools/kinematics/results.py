@@ -25,21 +25,19 @@ class NewtonStep(NamedTuple):
 
 @dataclass
 class PositionResult:
-    """The outcome of :func:`solve_position`.
+    """The outcome of :func:`~mbtools.solve_position`.
 
     Attributes
     ----------
     q : ndarray
         The coordinates found.
     converged : bool
-    history : list of NewtonStep
-        Every iterate of the (last) Newton solve, for the iteration table.
     inputs : dict
     rcond : float
         Estimated reciprocal condition number of Φ_q at q (small: near a singular
         position).
     singular : bool
-        True when rcond < ``SINGULAR_RCOND``: a dead point or branch point.
+        True when rcond < :data:`~mbtools.kinematics.SINGULAR_RCOND`: a dead point or branch point.
     continuation_steps : int
         Input steps walked from the reference drawing (0 when a guess was given).
     set_aside : list of str

@@ -91,7 +91,7 @@ class Model(BodyMotion):
     coordinates : list of sympy.Symbol
         The dependent coordinates q, in order.
     constraints : list of Constraint
-    inputs : list of Input
+    inputs : list of mbtools.model.Input
     parameters : dict
         Values of the constant symbols (lengths, fixed coordinates) in the equations.
     points, vectors : dict
@@ -100,7 +100,7 @@ class Model(BodyMotion):
         Body name → :class:`~mbtools.model.placement.Placement` of sympy expressions.
     reference_q : ndarray
         The coordinates of the reference drawing (the default guess).
-    facts : FamilyFacts
+    facts : mbtools.model.FamilyFacts
     """
 
     def __init__(self, mechanism, family: str, coordinates, constraints, inputs, parameters, points,
@@ -114,7 +114,7 @@ class Model(BodyMotion):
         self.parameters: dict[sp.Symbol, float] = dict(parameters)
         self.reference_q = np.asarray(reference_q, dtype=float)
         self.length_scale = mechanism.length_scale()
-        #: ℓ^p of every row: the unit its residual is judged in (Constraint.length_power)
+        #: The unit ℓ^p in which the residual of each row is judged (Constraint.length_power).
         self.residual_scales = np.array([self.length_scale ** c.length_power for c in self.constraints])
         self.inverse_residual_scales = 1.0 / self.residual_scales
         self._point_exprs = {name: sp.Matrix(r).xreplace(self.parameters) for name, r in points.items()}
@@ -151,14 +151,17 @@ class Model(BodyMotion):
 
     @property
     def constraint_names(self) -> list[str]:
+        """Names of the constraint rows, in row order, the drivers' rows included."""
         return [c.name for c in self.constraints]
 
     @property
     def input_names(self) -> list[str]:
+        """Names of the inputs (drivers), in input order."""
         return list(self._input_names)
 
     @property
     def point_names(self) -> list[str]:
+        """Named points whose positions the model knows, ground points included."""
         return list(self._point_exprs)
 
     @property
@@ -173,10 +176,12 @@ class Model(BodyMotion):
 
     @property
     def n_coordinates(self) -> int:
+        """The number n of coordinates."""
         return len(self.coordinate_symbols)
 
     @property
     def n_constraints(self) -> int:
+        """The number of constraint rows, the drivers' rows included."""
         return len(self.constraints)
 
     @property
@@ -268,7 +273,7 @@ class Model(BodyMotion):
 
     def configuration(self, q, what: str = "q") -> np.ndarray:
         """q checked: one configuration of shape (n,), finite (see
-        :mod:`mbtools.model.arguments`)."""
+        the module ``mbtools.model.arguments``)."""
         return arguments.configuration(self, q, what)
 
     # ----------------------------------------------------------------- Φ and its derivatives
@@ -412,7 +417,7 @@ class Model(BodyMotion):
         return math.atan2(float(d[1]), float(d[0]))
 
     def angle_rate(self, q, qd, tail: str, head: str) -> float:
-        """Rate of :meth:`angle`: (d × ḋ)/|d|² (planar)."""
+        """Rate of :meth:`angle`: (d × ḋ)/‖d‖² (planar)."""
         self.angle(q, tail, head)
         d = self.point(q, head) - self.point(q, tail)
         dd = self.point_velocity(q, qd, head) - self.point_velocity(q, qd, tail)
@@ -422,7 +427,7 @@ class Model(BodyMotion):
     def degrees_of_freedom(self, q) -> int:
         """n − rank Φ_q of the constraints other than the drivers, at position q: the
         number of inputs the mechanism needs there (rank by the policy of
-        :mod:`mbtools.model.rank`, tolerance ``RANK_RTOL`` = {RANK_RTOL})."""
+        :func:`~mbtools.model.numerical_rank`, tolerance :data:`~mbtools.model.RANK_RTOL`)."""
         rows = [k for k, c in enumerate(self.constraints) if not c.is_driver]
         J = self.jacobian(q, self.input_values(q))[rows]
         if J.size == 0:

@@ -29,7 +29,7 @@ from ..errors import InputError
 @dataclass(frozen=True)
 class Placement:
     """A body's origin o and frame R (sympy expressions in a formulation, numbers from
-    :meth:`mbtools.model.Model.placement`), and its origin o⁰ in the drawing."""
+    :meth:`mbtools.Model.placement`), and its origin o⁰ in the drawing."""
 
     body: str
     origin: object
