@@ -81,6 +81,14 @@ WRONG = {
         ("q2", "dof_relative = 1", "too few"),
         ("q3", "rank_rscr = 13", "number of equations"),
     ],
+    "07_singular_positions": [
+        ("q1", "rank_branch = 3", "not independent"),
+        ("q1", "mobility_branch = 1", "degree of freedom elsewhere"),
+        ("q2", "qd_limit = -qd_limit", "wrong sign"),
+        ("q2", "qd_limit = np.array([1.0, 1.0, qd_limit[2], 1.0])", "x_A should be zero"),
+        ("q3", 'not_independent = "y_A"', "crank's row"),
+        ("q3", 'not_independent = "theta"', "as a string"),
+    ],
     "08_equations_of_motion": [
         ("q1", "M_uniform = M_uniform + np.triu(np.ones((4, 4)), 1) * 0.1", "not symmetric"),
         ("q1", "M_uniform = 2 * M_uniform", "add up to"),

@@ -133,7 +133,7 @@ def diagnose_number(answer: float, expected: float, what: str, *, scale: float =
         turns = round((answer - expected) / turn)
         if turns and close(answer - turns * turn, expected, scale, rtol):
             return None
-    if expected == 0.0:
+    if abs(expected) <= rtol * scale:   # zero, up to the round-off of the computation that gave it
         return f"{what} should be zero; it is {answer:.4g}."
     if close(answer, -expected, scale, DIAGNOSE_RTOL):
         return f"{what} has the wrong sign."
