@@ -260,7 +260,7 @@ def _finish(model: Model, result: PositionResult, raise_on_failure: bool, guess_
         reached = dict(zip(model.input_names, model.measured_inputs(best.q)))
         hint = (
             "There every rigid-body and joint condition holds, but only the driving condition "
-            f"is off: the nearest assembled position has {describe_inputs(model, reached)}. "
+            f"is off: the best iterate is an assembled position with {describe_inputs(model, reached)}. "
             "The requested input is outside the range of motion (a rocker beyond its limits, "
             "a slider beyond its stroke): the link lengths cannot close the loop there."
         )
