@@ -209,7 +209,7 @@ LAYOUT_FAULTS = r"""(onlyWidgets) => {
       ? Array.from(MathJax.startup.document.math) : [];
   for (const item of items) {
     const math = item.typesetRoot;
-    if (!math || !math.isConnected || !shown(math) || math.closest('table')) continue;  // tables: below
+    if (!math || !article.contains(math) || !shown(math) || math.closest('table')) continue;  // tables: below
     if (onlyWidgets && !math.closest('.jupyter-widgets')) continue;
     const formula = math.querySelector('mjx-math') || math;  // the typeset formula (not its hidden MathML)
     const box = formula.getBoundingClientRect();

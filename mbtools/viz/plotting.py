@@ -22,13 +22,48 @@ from .animation import animation_html  # noqa: F401  (the chapters call plotting
 GROUND_COLOR = "0.35"
 BODY_COLORS = ["#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#17becf"]
 
+#: One colour per family of coordinates, the same in every figure of the comparison
+#: (Okabe–Ito colours, told apart with any colour vision), keyed as
+#: :func:`mbtools.coordinate_counts`. The planar reference-point model, whose
+#: orientation is an angle, takes the colour of Euler angles.
+FAMILY_COLORS = {
+    "relative": "#E69F00",
+    "reference_point": "#009E73",
+    "reference_point_euler_angles": "#009E73",
+    "reference_point_euler_parameters": "#CC79A7",
+    "basic": "#D55E00",
+    "natural": "#0072B2",
+}
+
+#: The families' names as the comparison's figures and tables write them.
+FAMILY_LABELS = {
+    "relative": "relative",
+    "reference_point": "reference point",
+    "reference_point_euler_angles": "reference point (Euler angles)",
+    "reference_point_euler_parameters": "reference point (Euler parameters)",
+    "basic": "basic",
+    "natural": "natural",
+}
+
+
+def family_key(model: Model) -> str:
+    """The key of a model's family, as :func:`mbtools.coordinate_counts` keys them
+    (``"reference_point_euler_angles"`` for reference-point coordinates with Euler angles).
+
+    >>> from mbtools import examples, formulate
+    >>> family_key(formulate(examples.rscr(), "reference_point", rotation="euler_parameters"))
+    'reference_point_euler_parameters'
+    """
+    return model.family + (f"_{model.facts.variant}" if model.facts.variant else "")
+
 
 def body_outline(body_points: list[str]) -> list[str]:
     """The order in which a body's points are joined when it is drawn (closed if > 2)."""
     return body_points + body_points[:1] if len(body_points) > 2 else body_points
 
 
-def draw_mechanism(model: Model, q, ax=None, labels: bool = True, alpha: float = 1.0, artists: dict | None = None):
+def draw_mechanism(model: Model, q, ax=None, labels: bool = True, alpha: float = 1.0, artists: dict | None = None,
+                   color: str | None = None):
     """Draw the mechanism at position q.
 
     Parameters
@@ -41,6 +76,8 @@ def draw_mechanism(model: Model, q, ax=None, labels: bool = True, alpha: float =
     artists : dict, optional
         The dict returned by an earlier call: its lines are moved instead of redrawn
         (what an animation does).
+    color : str, optional
+        One colour for every body (each body has its own by default).
 
     Returns
     -------
@@ -62,7 +99,7 @@ def draw_mechanism(model: Model, q, ax=None, labels: bool = True, alpha: float =
     for k, body in enumerate(moving):
         pts = np.array([model.point(q, p) for p in body_outline(list(body.points))])
         (line,) = ax.plot(
-            pts[:, 0], pts[:, 1], "-o", lw=3, ms=5, color=BODY_COLORS[k % len(BODY_COLORS)],
+            pts[:, 0], pts[:, 1], "-o", lw=3, ms=5, color=color or BODY_COLORS[k % len(BODY_COLORS)],
             alpha=alpha, label=body.name, solid_capstyle="round", zorder=3,
         )
         bodies[body.name] = line
@@ -172,10 +209,10 @@ def compare_curves(x, computed: dict, reference: dict, xlabel: str, axes=None):
 
 
 def draw_mechanism_3d(model: Model, q, ax=None, labels: bool = True, vectors: bool = True,
-                      alpha: float = 1.0, elev: float = 22.0, azim: float = -60.0):
+                      alpha: float = 1.0, elev: float = 22.0, azim: float = -60.0, color: str | None = None):
     """Draw a spatial mechanism at position q on 3-D axes: bodies as bars between
     their points, ground points as triangles, unit vectors (natural coordinates) as
-    arrows from their body's first point."""
+    arrows from their body's first point; every body in ``color`` if given."""
     mech = model.mechanism
     if ax is None:
         fig = plt.figure(figsize=(6.5, 5))
@@ -185,14 +222,14 @@ def draw_mechanism_3d(model: Model, q, ax=None, labels: bool = True, vectors: bo
     for k, body in enumerate(moving):
         names = [p for p in body_outline(list(body.points)) if p in known]
         pts = np.array([model.point(q, p) for p in names])
-        color = BODY_COLORS[k % len(BODY_COLORS)]
-        ax.plot(pts[:, 0], pts[:, 1], pts[:, 2], "-o", lw=3, ms=4, color=color, alpha=alpha, label=body.name)
+        body_color = color or BODY_COLORS[k % len(BODY_COLORS)]
+        ax.plot(pts[:, 0], pts[:, 1], pts[:, 2], "-o", lw=3, ms=4, color=body_color, alpha=alpha, label=body.name)
         if vectors:
             for v in body.vectors:
                 if v in model.vector_names:
                     start = model.point(q, list(body.points)[0])
                     u = model.vector(q, v)
-                    ax.quiver(*start, *u, color=color, length=0.8, arrow_length_ratio=0.2, alpha=alpha)
+                    ax.quiver(*start, *u, color=body_color, length=0.8, arrow_length_ratio=0.2, alpha=alpha)
     for point in mech.ground_points():
         ax.scatter(*model.point(q, point), marker="^", s=60, color=GROUND_COLOR)
     if labels:
@@ -271,104 +308,169 @@ def animate_3d(model: Model, positions: np.ndarray, trace: str | None = None, in
 
 
 def plot_counts(counts: dict, ax=None, title: str | None = None):
-    """Grouped bars: coordinates, constraints and mobility of each family (the output of
-    :func:`mbtools.coordinate_counts`)."""
+    """Bars of the counts of every family (the output of
+    :func:`mbtools.coordinate_counts`), grouped by what they count: the coordinates n,
+    the constraints m (drivers left out) and the mobility n − rank Φ_q, each family in
+    its colour of :data:`FAMILY_COLORS`, its number over each bar."""
     if ax is None:
-        _, ax = plt.subplots(figsize=(7, 3.6))
-    families = list(counts)
-    labels = [f.replace("reference_point_", "ref. point\n").replace("_", " ") for f in families]
-    x = np.arange(len(families))
-    width = 0.27
-    series = [
-        ("coordinates", [counts[f].coordinates for f in families]),
-        ("constraints", [counts[f].constraints for f in families]),
-        ("mobility", [counts[f].mobility for f in families]),
-    ]
-    for k, (name, values) in enumerate(series):
-        bars = ax.bar(x + (k - 1) * width, values, width, label=name, color=BODY_COLORS[k])
-        ax.bar_label(bars, fontsize=8)
-    ax.set_xticks(x, labels, fontsize=9)
-    ax.legend(fontsize=8)
+        _, ax = plt.subplots(figsize=(6.8, 2.9))
+    keys = list(counts)
+    quantities = [(r"coordinates $n$", "coordinates"), (r"constraints $m$", "constraints"),
+                  (r"mobility $n-\mathrm{rank}\,\Phi_{\mathbf{q}}$", "mobility")]
+    width = 0.84 / len(keys)
+    for k, key in enumerate(keys):
+        values = [getattr(counts[key], attribute) for _, attribute in quantities]
+        x = np.arange(len(quantities)) + (k - (len(keys) - 1) / 2) * width
+        bars = ax.bar(x, values, 0.9 * width, color=FAMILY_COLORS.get(key, GROUND_COLOR),
+                      label=FAMILY_LABELS.get(key, key))
+        ax.bar_label(bars, fontsize=8, padding=1)
+    ax.set_xticks(range(len(quantities)), [label for label, _ in quantities], fontsize=9)
+    ax.set_ylim(0, 1.15 * max(c.coordinates for c in counts.values()))
+    ax.legend(fontsize=8, loc="upper left", bbox_to_anchor=(1.01, 1.0), frameon=False)
     ax.grid(True, axis="y", alpha=0.3)
+    ax.spines[["top", "right"]].set_visible(False)
     if title:
-        ax.set_title(title)
+        ax.set_title(title, fontsize=10)
     return ax
 
 
 FAMILY_TITLES = {
     "relative": "relative: joint parameters",
-    "reference_point": "reference point: point + orientation",
+    "reference_point": "reference point: point + angle",
+    "reference_point_euler_angles": "reference point:\npoint + Euler angles",
+    "reference_point_euler_parameters": "reference point:\npoint + Euler parameters",
     "basic": "basic: points",
     "natural": "natural: points + unit vectors",
 }
 
 
-def draw_family(model: Model, q=None, ax=None):
-    """Draw the mechanism faded, and over it what the model's coordinates are:
-    moving points (basic, natural), unit vectors (natural), each body's reference
-    point and orientation (reference point), the tree joints' parameters and the cut
-    joints (relative). Planar on 2-D axes, spatial on 3-D axes."""
+def draw_family(model: Model, q=None, ax=None, fontsize: float = 9):
+    """Draw the mechanism faded, and over it, in the family's colour
+    (:data:`FAMILY_COLORS`), what the model's coordinates are: moving points (basic,
+    natural), unit vectors (natural), each body's reference point and orientation
+    (reference point), the tree joints' parameters and the cut joints (relative).
+    Planar on 2-D axes, spatial on 3-D axes; the title names the family and n."""
     q = model.reference_q if q is None else np.asarray(q)
     mech = model.mechanism
     spatial = mech.dimension == 3
+    key = family_key(model)
+    color = FAMILY_COLORS.get(key, BODY_COLORS[0])
     if ax is None:
-        fig = plt.figure(figsize=(4, 3.6))
+        fig = plt.figure(figsize=(3.4, 3.0))
         ax = fig.add_subplot(projection="3d") if spatial else fig.add_subplot()
     if spatial:
-        draw_mechanism_3d(model, q, ax=ax, labels=False, vectors=False, alpha=0.3)
+        draw_mechanism_3d(model, q, ax=ax, labels=False, vectors=False, alpha=0.35, color="0.55")
     else:
-        draw_mechanism(model, q, ax=ax, labels=False, alpha=0.3)
+        draw_mechanism(model, q, ax=ax, labels=False, alpha=0.35, color="0.55")
     names = set(model.coordinate_names)
 
-    def mark(xyz, text, style):
+    def mark(xyz, text, marker):
+        style = {"s": 40, "color": color, "marker": marker}
         if spatial:
-            ax.scatter(*xyz, s=55, **style)
-            ax.text(*xyz, f" {text}", fontsize=8)
+            ax.scatter(*xyz, **style)
+            ax.text(*xyz, f" {text}", fontsize=fontsize - 1)
         else:
-            ax.scatter(*xyz, s=55, zorder=5, **style)
-            ax.annotate(text, xyz, xytext=(4, 4), textcoords="offset points", fontsize=8)
+            ax.scatter(*xyz, zorder=5, **style)
+            ax.annotate(text, xyz, xytext=(4, 4), textcoords="offset points", fontsize=fontsize - 1)
 
-    def arrow(start, direction, color):
+    def arrow(start, direction):
         if spatial:
             ax.quiver(*start, *direction, color=color, length=0.9, arrow_length_ratio=0.25)
         else:
             ax.annotate("", xy=start + 0.9 * direction, xytext=start, arrowprops={"arrowstyle": "->", "color": color, "lw": 2})
 
-    family = model.family
-    if family in ("basic", "natural"):
+    if model.family in ("basic", "natural"):
         for p in model.point_names:
             if f"x_{p}" in names:
-                mark(model.point(q, p), p, {"color": "#d62728", "marker": "o"})
+                mark(model.point(q, p), p, "o")
         for v in model.vector_names:
             if f"{v}_x" in names:
                 holder = mech.bodies_of_vector(v)[0]
-                start = model.point(q, list(mech.bodies[holder].points)[0])
-                arrow(start, model.vector(q, v), "#9467bd")
-    elif family == "reference_point":
+                arrow(model.point(q, list(mech.bodies[holder].points)[0]), model.vector(q, v))
+    elif model.family == "reference_point":
         for body in mech.bodies.values():
             if body.is_ground:
                 continue
             c = np.array([q[model.coordinate_names.index(f"{a}_{body.name}")] for a in "xyz"[: mech.dimension]])
-            mark(c, body.name, {"color": "#2ca02c", "marker": "s"})
-            first = model.point(q, list(body.points)[0])
-            direction = first - c
+            mark(c, body.name, "s")
+            direction = model.point(q, list(body.points)[0]) - c
             if np.linalg.norm(direction) > 1e-9:
-                arrow(c, direction / np.linalg.norm(direction) * 0.8, "#2ca02c")
-    elif family == "relative":
+                arrow(c, direction / np.linalg.norm(direction) * 0.8)
+    elif model.family == "relative":
         for joint in mech.joints:
             at = joint.location or next(iter(mech.bodies[joint.body_j].points))
             xyz = model.point(q, at) if at in model.point_names else mech.point_position(at)
             if joint.name in model.facts.cut_joints:
-                mark(xyz, f"{joint.name} (cut)", {"color": "black", "marker": "x"})
+                mark(xyz, f"{joint.name} (cut)", "x")
             else:
                 count = sum(1 for n in model.coordinate_names if n.endswith(f"_{joint.name}"))
-                mark(xyz, f"{joint.name}: {count}", {"color": "#ff7f0e", "marker": "D"})
-    title = FAMILY_TITLES.get(family, family)
-    if model.facts.variant:
-        title += f"\n({model.facts.variant.replace('_', ' ')})"
-    ax.set_title(f"{title}\nn = {model.n_coordinates}", fontsize=9)
-    if not spatial:
-        ax.legend().set_visible(False) if ax.get_legend() else None
-    ax.set_xticks([]) if not spatial else None
-    ax.set_yticks([]) if not spatial else None
+                mark(xyz, f"{joint.name}: {count}", "D")
+    ax.set_title(f"{FAMILY_TITLES.get(key, key)}\nn = {model.n_coordinates}", fontsize=fontsize, color=color)
+    if spatial:
+        for axis in (ax.xaxis, ax.yaxis, ax.zaxis):
+            axis.set_ticklabels([])
+        ax.set_xlabel("")
+        ax.set_ylabel("")
+        ax.set_zlabel("")
+        ax.set_box_aspect((1, 1, 1), zoom=1.25)  # the drawing, not the empty box around it
+    else:
+        ax.set_xticks([])
+        ax.set_yticks([])
     return ax
+
+
+def draw_families(models: dict, columns: int | None = None, width: float = 6.8):
+    """What each family takes as coordinates (:func:`draw_family`), one panel per model
+    of ``models`` (the output of :func:`mbtools.analysis.formulate_all`), ``columns``
+    panels a row (two in the plane, three in space by default) on a figure ``width``
+    inches wide. Returns the figure."""
+    spatial = next(iter(models.values())).mechanism.dimension == 3
+    columns = columns or (3 if spatial else 2)
+    rows = -(-len(models) // columns)
+    panel = width / columns
+    fig = plt.figure(figsize=(width, rows * panel * (1.1 if spatial else 0.8)))
+    for k, model in enumerate(models.values(), start=1):
+        draw_family(model, ax=fig.add_subplot(rows, columns, k, projection="3d" if spatial else None))
+    if spatial:  # tight_layout leaves 3-D axes their wide margins
+        fig.subplots_adjust(left=0.0, right=1.0, bottom=0.0, top=0.9, wspace=0.05, hspace=0.2)
+    else:
+        fig.tight_layout()
+    return fig
+
+
+def plot_solve_costs(operations: dict, milliseconds: dict, axes=None):
+    """Beside each other, for each mechanism: the arithmetic of one Newton–Raphson step
+    of every family (forming Φ and Φ_q, then the factorization, stacked) and the measured
+    time of a warm-started solve. ``operations[mechanism][key]`` is an (evaluation,
+    factorization flops) pair, ``milliseconds[mechanism][key]`` a time; one row of
+    horizontal bars per mechanism, each family in its colour of :data:`FAMILY_COLORS`.
+    Returns the axes (rows: mechanisms; columns: operations, time)."""
+    if axes is None:
+        rows = len(operations)
+        _, axes = plt.subplots(rows, 2, figsize=(6.8, 1.0 + 0.42 * sum(len(v) for v in operations.values())),
+                               squeeze=False, gridspec_kw={"height_ratios": [len(v) for v in operations.values()]})
+    for (ax_ops, ax_time), (title, by_family) in zip(axes, operations.items()):
+        keys = list(by_family)[::-1]  # the first family on top
+        y = np.arange(len(keys))
+        colors = [FAMILY_COLORS.get(k, GROUND_COLOR) for k in keys]
+        evaluation = np.array([by_family[k][0] for k in keys])
+        flops = np.array([by_family[k][1] for k in keys])
+        ax_ops.barh(y, evaluation, color=colors)
+        bars = ax_ops.barh(y, flops, left=evaluation, color=colors, alpha=0.45, hatch="///", edgecolor="white")
+        ax_ops.bar_label(bars, labels=[f"{e} + {f}" for e, f in zip(evaluation, flops)], fontsize=7, padding=2)
+        times = [milliseconds[title][k] for k in keys]
+        bars = ax_time.barh(y, times, color=colors)
+        ax_time.bar_label(bars, labels=[f"{t:.3f}" for t in times], fontsize=7, padding=2)
+        ax_ops.set_yticks(y, [FAMILY_LABELS.get(k, k) for k in keys], fontsize=8)
+        ax_time.set_yticks(y, [])
+        ax_ops.set_xlim(0, 1.35 * float((evaluation + flops).max()))
+        ax_time.set_xlim(0, 1.3 * max(times))
+        ax_ops.set_title(f"{title}: operations per Newton step", fontsize=9)
+        ax_time.set_title(f"{title}: measured solve (ms)", fontsize=9)
+        for ax in (ax_ops, ax_time):
+            ax.tick_params(axis="x", labelsize=8)
+            ax.grid(True, axis="x", alpha=0.3)
+            ax.spines[["top", "right"]].set_visible(False)
+    axes[-1][0].set_xlabel("forming $\\Phi$, $\\Phi_{\\mathbf{q}}$ (solid)\n+ factorization flops (hatched)", fontsize=8)
+    axes[-1][1].set_xlabel("this Python implementation,\nwarm-started solve", fontsize=8)
+    return axes

@@ -1,20 +1,35 @@
-"""Interactive widgets for lectures (ipywidgets; needs a running kernel).
+"""Widgets for lectures (ipywidgets), and the family comparison's widget and tables.
 
-The slider answers at once: each move solves the position problem from the previous
-solution (a few Newton iterations, tens of microseconds) and moves the lines of one
-figure; nothing is recomputed that the move does not change.
+* :func:`input_explorer` — a slider on one input (needs a running kernel). The slider
+  answers at once: each move solves the position problem from the previous solution (a
+  few Newton iterations, tens of microseconds) and moves the lines of one figure;
+  nothing is recomputed that the move does not change.
+* :func:`family_comparison` — a tab per mechanism with the counts of every family, a
+  bar chart and a drawing of each family's coordinates; everything is computed when it
+  is built, so a static page keeps it and its tabs switch with no kernel.
+* :func:`counts_markdown`, :func:`family_table_markdown`, :func:`newton_step_markdown`
+  and :func:`timings_markdown` — the comparison's tables for a page; each family named
+  once, "n/a" where a family has no model (Euler parameters in the plane).
+* :func:`newton_step_cost` — the arithmetic of one Newton–Raphson step of a model: the
+  operations that form Φ and Φ_q, and the leading flops of the factorization.
 """
 
 from __future__ import annotations
 
 import math
+import re
+from dataclasses import dataclass
 
 import matplotlib.pyplot as plt
 import numpy as np
+import sympy as sp
 
+from ..analysis.counts import coordinate_counts, formulate_all
 from ..kinematics import solve_position, solve_velocity, sweep_position
 from ..model import Model
-from .plotting import draw_mechanism, limits, plot_trajectory
+from ..model.rank import numerical_rank
+from .plotting import FAMILY_COLORS, FAMILY_LABELS, draw_families, draw_mechanism, family_key, limits, plot_counts, \
+    plot_trajectory
 
 
 def input_explorer(model: Model, name: str | None = None, start: float = 0.0, stop: float = 360.0,
@@ -86,9 +101,71 @@ def input_explorer(model: Model, name: str | None = None, start: float = 0.0, st
     return widgets.VBox([slider, readout, output])
 
 
+SPATIAL_KEYS = ["relative", "reference_point_euler_angles", "reference_point_euler_parameters", "basic", "natural"]
+NOT_APPLICABLE = "n/a"
+
+
+def count_rows(counts: dict) -> tuple[list[tuple], list[str]]:
+    """The rows of a count table, (key, n, m, rank, n − rank, note numbers), and the
+    notes they refer to, each written once however many families share it."""
+    notes: list[str] = []
+    rows = []
+    for key, count in counts.items():
+        marks = []
+        if count.note:
+            if count.note not in notes:
+                notes.append(count.note)
+            marks.append(notes.index(count.note) + 1)
+        rows.append((key, count.coordinates, count.constraints, count.rank, count.mobility, marks))
+    return rows, notes
+
+
+def counts_markdown(mechanism, models: dict | None = None) -> str:
+    """The counts of every family (:func:`mbtools.coordinate_counts`) as a Markdown table
+    for a page: n coordinates, m geometric constraints (drivers left out), the rank of
+    Φ_q at the assembled drawing and the mobility n − rank; the notes (redundant
+    equations, idle freedoms) numbered under the table.
+
+    >>> from mbtools import examples
+    >>> print(counts_markdown(examples.four_bar()).splitlines()[4])
+    | relative | 3 | 2 | 2 | 1 |  |
+    """
+    rows, notes = count_rows(coordinate_counts(mechanism, models))
+    lines = [f"{mechanism.name}: Grübler–Kutzbach mobility {mechanism.gruebler_kutzbach()}", "",
+             r"| family | $n$ | $m$ | $\operatorname{rank}\Phi_{\mathbf q}$ | $n-\operatorname{rank}\Phi_{\mathbf q}$ | note |",
+             "|---|---|---|---|---|---|"]
+    for key, n, m, rank, mobility, marks in rows:
+        lines.append(f"| {FAMILY_LABELS.get(key, key)} | {n} | {m} | {rank} | {mobility} | "
+                     f"{', '.join(f'({k})' for k in marks)} |")
+    return "\n".join(lines + [""] + [f"({k}) {note}." for k, note in enumerate(notes, start=1)])
+
+
+def counts_html(mechanism, counts: dict) -> str:
+    """The counts as an HTML table for a widget: one line a family, the notes under it."""
+    rows, notes = count_rows(counts)
+    cell = "padding:1px 8px;text-align:{};white-space:nowrap"
+    head = "".join(f"<th style='{cell.format(align)};border-bottom:1px solid #999'>{text}</th>" for text, align in [
+        ("family", "left"), ("<i>n</i>", "right"), ("<i>m</i>", "right"),
+        ("rank Φ<sub><b>q</b></sub>", "right"), ("<i>n</i> − rank", "right"), ("note", "left")])
+    body = "".join(
+        f"<tr><td style='{cell.format('left')}'><span style='color:{FAMILY_COLORS.get(key, '#000')}'>■</span> "
+        f"{FAMILY_LABELS.get(key, key)}</td>"
+        + "".join(f"<td style='{cell.format('right')}'>{v}</td>" for v in (n, m, rank, mobility))
+        + f"<td style='{cell.format('left')}'>{', '.join(f'({k})' for k in marks)}</td></tr>"
+        for key, n, m, rank, mobility, marks in rows)
+    listed = "".join(f"<p style='margin:2px 0'>({k}) {note}.</p>" for k, note in enumerate(notes, start=1))
+    return (f"<p style='margin:4px 0'><b>{mechanism.name}</b>: Grübler–Kutzbach mobility "
+            f"{mechanism.gruebler_kutzbach()}. <i>n</i> coordinates, <i>m</i> geometric constraints (drivers "
+            "left out), the rank of their Jacobian at the drawing.</p>"
+            f"<table style='border-collapse:collapse;width:auto;margin:4px 0;font-size:90%'><thead><tr>{head}</tr>"
+            f"</thead><tbody>{body}</tbody></table>"
+            + (f"<div style='margin:4px 0 8px 0;font-size:90%'>{listed}</div>" if notes else ""))
+
+
 def family_comparison(mechanisms: dict, models: dict | None = None):
     """A tab per mechanism: the counts of every family (table and bar chart) and a
-    drawing of what each family takes as coordinates.
+    drawing of what each family takes as coordinates, each family in its colour of
+    :data:`~mbtools.viz.plotting.FAMILY_COLORS`.
 
     Everything is computed when the widget is built and shown in output widgets, so a
     static page keeps it: the tabs switch with no kernel running.
@@ -103,38 +180,19 @@ def family_comparison(mechanisms: dict, models: dict | None = None):
     import ipywidgets as widgets
     from IPython.display import HTML, display
 
-    from ..analysis.counts import coordinate_counts, formulate_all, variant_keys
-    from .plotting import draw_family, plot_counts
-
     pages = []
     for title, mechanism in mechanisms.items():
         family_models = (models or {}).get(title) or formulate_all(mechanism)
         counts = coordinate_counts(mechanism, family_models)
-        out = widgets.Output()
-        rows = "".join(
-            f"<tr><td>{key.replace('_', ' ')}</td><td>{c.coordinates}</td><td>{c.constraints}</td>"
-            f"<td>{c.rank}</td><td>{c.mobility}</td><td style='font-size:85%'>{c.note}</td></tr>"
-            for key, c in counts.items()
-        )
-        table = (
-            f"<p><b>{mechanism.name}</b>: Grübler–Kutzbach mobility {mechanism.gruebler_kutzbach()}</p>"
-            "<table><thead><tr><th>family</th><th>coordinates</th><th>constraints</th><th>rank</th>"
-            f"<th>mobility</th><th>note</th></tr></thead><tbody>{rows}</tbody></table>"
-        )
+        out = widgets.Output(layout=widgets.Layout(overflow="visible"))
         with out:
-            display(HTML(table))
-            fig, ax = plt.subplots(figsize=(7.5, 3.2))
-            plot_counts(counts, ax=ax, title=f"{mechanism.name}: coordinates, constraints and mobility per family")
+            display(HTML(counts_html(mechanism, counts)))
+            fig, ax = plt.subplots(figsize=(6.8, 2.6))
+            plot_counts(counts, ax=ax)
             fig.tight_layout()
             display(fig)
             plt.close(fig)
-            spatial = mechanism.dimension == 3
-            keys = variant_keys(mechanism)
-            fig = plt.figure(figsize=(3.2 * len(keys), 3.4))
-            for k, key in enumerate(keys, start=1):
-                ax = fig.add_subplot(1, len(keys), k, projection="3d" if spatial else None)
-                draw_family(family_models[key], ax=ax)
-            fig.tight_layout()
+            fig = draw_families(family_models)
             display(fig)
             plt.close(fig)
         pages.append(out)
@@ -142,3 +200,135 @@ def family_comparison(mechanisms: dict, models: dict | None = None):
     for k, title in enumerate(mechanisms):
         tabs.set_title(k, title)
     return tabs
+
+
+def family_table_markdown(values: dict, mechanisms: dict, header: str = "mechanism") -> str:
+    """A Markdown table with a row per mechanism and a column per family, from
+    ``values[(mechanism title, family key)]`` (text). A planar mechanism's one
+    reference-point model fills the Euler-angles column (its orientation is one angle);
+    Euler parameters describe spatial rotations only, so a planar mechanism shows "n/a"
+    there.
+
+    >>> from mbtools import examples
+    >>> table = family_table_markdown({("four-bar", "reference_point"): "x"}, {"four-bar": examples.four_bar()})
+    >>> table.splitlines()[2]
+    '| four-bar |  | x | n/a |  |  |'
+    """
+    labels = ["relative", "reference point: angles", "reference point: Euler parameters", "basic", "natural"]
+    lines = [f"| {header} | " + " | ".join(labels) + " |", "|---" * (len(labels) + 1) + "|"]
+    for title, mechanism in mechanisms.items():
+        cells = []
+        for key in SPATIAL_KEYS:
+            if mechanism.dimension == 2 and key.startswith("reference_point"):
+                key = "reference_point" if key.endswith("angles") else None
+            cells.append(NOT_APPLICABLE if key is None else values.get((title, key), ""))
+        lines.append(f"| {title} | " + " | ".join(cells) + " |")
+    return "\n".join(lines)
+
+
+@dataclass(frozen=True)
+class NewtonStepCost:
+    """The arithmetic of one Newton–Raphson step, Φ_q Δq = −Φ, of a model: a property
+    of the formulation, whatever implements it.
+
+    Attributes
+    ----------
+    family : str
+        The family's key (:func:`~mbtools.viz.plotting.family_key`).
+    coordinates : int
+        n.
+    constraints : int
+        m, the geometric constraints (drivers left out).
+    rows : int
+        The rows of Φ and Φ_q in the position problem: m plus one driver per input.
+    rank : int
+        The rank of Φ_q (drivers included) at the assembled drawing.
+    evaluation : int
+        Arithmetic operations and function calls that form Φ and Φ_q at given inputs, on
+        the equations as the library writes them, counted by sympy after common
+        subexpressions are taken out once.
+    functions : int
+        Of which calls of sin, cos and other functions.
+    called : tuple of str
+        The names of the functions called, e.g. ``("cos", "sin")``.
+    factorization : str
+        "LU" of the n × n Jacobian when it is square, "QR + LU" when rows are redundant
+        (a pivoted QR of Φ_qᵀ picks n independent rows first), "QR" when the rank is
+        below n (idle freedoms).
+    flops : int
+        The leading terms of the factorization's floating-point operations: 2n³/3 for
+        an LU, 2p²(P − p/3) for the QR of Φ_qᵀ, with p and P the smaller and larger of n
+        and the number of rows.
+    """
+
+    family: str
+    coordinates: int
+    constraints: int
+    rows: int
+    rank: int
+    evaluation: int
+    functions: int
+    factorization: str
+    flops: int
+    called: tuple[str, ...] = ()
+
+
+ARITHMETIC = {"ADD", "SUB", "MUL", "DIV", "NEG", "POW"}
+
+
+def newton_step_cost(model: Model) -> NewtonStepCost:
+    """Count the arithmetic of one Newton–Raphson step of ``model`` (see
+    :class:`NewtonStepCost`).
+
+    >>> from mbtools import examples, formulate
+    >>> cost = newton_step_cost(formulate(examples.four_bar(), "natural"))
+    >>> cost.coordinates, cost.rows, cost.functions, cost.factorization, cost.flops
+    (4, 4, 0, 'LU', 43)
+    """
+    q = model.reference_q
+    inputs = {i.symbol: value for i, value in zip(model.inputs, model.input_vector(model.input_values(q)))}
+    # the inputs are fixed during a solve: what depends on them alone is computed once
+    expressions = [sp.sympify(e).xreplace(inputs) for e in
+                   [eq.lhs for eq in model.equations(numeric=True)] + list(model.jacobian_symbolic(numeric=True))]
+    shared, reduced = sp.cse(expressions)
+    counted = sum((sp.count_ops(e, visual=True) for e in [v for _, v in shared] + reduced), sp.Integer(0))
+    tally = {str(symbol): int(counted.coeff(symbol)) for symbol in counted.free_symbols}
+    n, rows = model.n_coordinates, model.n_constraints
+    rank = numerical_rank(model.jacobian(q, model.input_values(q)))
+    if rows == n and rank == n:
+        factorization, flops = "LU", 2 * n**3 / 3
+    else:
+        p, big = min(n, rows), max(n, rows)
+        factorization, flops = ("QR + LU" if rank == n else "QR"), 2 * p * p * (big - p / 3)
+        flops += 2 * n**3 / 3 if rank == n else 0
+    drivers = sum(1 for c in model.constraints if c.is_driver)
+    called = tuple(sorted(k.lower() for k in tally if k not in ARITHMETIC))
+    return NewtonStepCost(family_key(model), n, rows - drivers, rows, rank, sum(tally.values()),
+                          sum(v for k, v in tally.items() if k not in ARITHMETIC), factorization, round(flops),
+                          called)
+
+
+def newton_step_markdown(costs: dict) -> str:
+    """The Newton-step costs ``costs[mechanism title][family key]``
+    (:func:`newton_step_cost`) as Markdown: a table per mechanism."""
+    parts = []
+    for title, by_family in costs.items():
+        lines = [f"**{title}**", "", r"| family | $n$ | $m$ | rows | forming $\Phi$, $\Phi_{\mathbf q}$ | "
+                 "of which function calls | factorization | flops |", "|---|---|---|---|---|---|---|---|"]
+        lines += [f"| {FAMILY_LABELS.get(key, key)} | {c.coordinates} | {c.constraints} | {c.rows} | {c.evaluation} | "
+                  f"{c.functions} | {c.factorization} | {c.flops} |" for key, c in by_family.items()]
+        parts.append("\n".join(lines))
+    return "\n\n".join(parts)
+
+
+def timings_markdown(timings: dict) -> str:
+    """Measured solves ``timings[mechanism title][family key]`` (the output of
+    :func:`mbtools.analysis.formulation_cost`) as Markdown: a table per mechanism."""
+    parts = []
+    for title, by_family in timings.items():
+        lines = [f"**{title}**", "", "| family | Newton iterations | warm solve (ms) | 360-angle sweep (ms) |",
+                 "|---|---|---|---|"]
+        lines += [f"| {FAMILY_LABELS.get(key, key)} | {t.iterations} | {t.warm_solve_ms:.3f} | {t.sweep_ms:.0f} |"
+                  for key, t in by_family.items()]
+        parts.append("\n".join(lines))
+    return "\n\n".join(parts)
