@@ -9,7 +9,7 @@
       h_k = m o_{,k}·(o_q q̇)_q q̇ + tr(R_{,k} J ((R_q q̇)_q q̇)ᵀ)
 
   (García de Jalón & Bayo 1994, ch. 5), J the body's second moment about G
-  (:func:`mbtools.dynamics.mass.second_moment`). h vanishes where the placement is
+  (:func:`mbtools.dynamics.second_moment`). h vanishes where the placement is
   linear in q: natural coordinates of a planar body, or of a spatial body with three
   independent directions.
 

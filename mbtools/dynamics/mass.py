@@ -1,9 +1,9 @@
 """The mass matrix of a model, in any family, from its bodies' placements.
 
 A body placed by its centre of mass o(q) and frame R(q) (x = R (x⁰ − o⁰) + o, see
-:mod:`mbtools.model.placement`) has the kinetic energy
+:class:`~mbtools.model.Placement`) has the kinetic energy
 
-    T = ½ m |ȯ|² + ½ tr(Ṙ J Ṙᵀ),        J = ∫ ρ (x⁰ − o⁰)(x⁰ − o⁰)ᵀ dV,
+    T = ½ m ‖ȯ‖² + ½ tr(Ṙ J Ṙᵀ),        J = ∫ ρ (x⁰ − o⁰)(x⁰ − o⁰)ᵀ dV,
 
 the second moment J of its mass about G in the drawing's axes (J = ½ tr(I) 𝟙 − I from
 the inertia tensor I; in the plane (J_G/2) 𝟙). With ȯ = o_q q̇ and Ṙ = Σ_k R_{,k} q̇_k,
@@ -15,7 +15,7 @@ T = ½ q̇ᵀ M q̇ with
 Where the frame is linear in q — natural coordinates of a planar body, or of a spatial
 body with three independent directions among its points and unit vectors — every entry
 is constant: the paper's constant mass matrix. A spatial body of two points only (a bar
-in basic or natural coordinates) is a line of mass: T = ½ m |ȯ|² + ½ J_⊥ |ḋ|²/L², d the
+in basic or natural coordinates) is a line of mass: T = ½ m ‖ȯ‖² + ½ J_⊥ ‖ḋ‖²/L², d the
 vector between its points, J_⊥ its moment about a normal to the bar through G — also
 constant in natural coordinates. Its spin about its own line is not modelled.
 

@@ -7,7 +7,7 @@ the solve of a linear system on an independent set of its equations.
 * A *redundant equation* is one that depends on the others (natural coordinates keep
   some, as the paper does).
 
-Both are decided by the rank policy of :mod:`mbtools.model.rank`, at the q given,
+Both are decided by the rank policy of :func:`mbtools.model.numerical_rank`, at the q given,
 never cached from the drawing (a drawing at a special position would mislead).
 
 Example

@@ -8,7 +8,7 @@ previous solution, stays on one branch. With no guess the solver walks the input
 the reference drawing to the requested values in small steps (continuation).
 
 Convergence is judged on every equation in its own unit: ‖Φ_i / ℓ^{p_i}‖₂ ≤ tol, with
-p_i the length power of equation i (:class:`~mbtools.model.Constraint`) and ℓ the
+p_i the length power of equation i (:class:`~mbtools.Constraint`) and ℓ the
 mechanism's length scale, so that a mechanism drawn in millimetres is held to the same
 relative accuracy as one in metres.
 
