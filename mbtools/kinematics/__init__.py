@@ -5,14 +5,14 @@ partitioning) with the velocity transformation q̇ = R ż."""
 
 from .freedoms import idle_freedoms, redundant_constraints
 from .modes import mirrored_bodies, solve_all_positions
-from .partition import (CoordinatePartition, acceleration_from_independent, coordinate_partition,
+from .partition import (CoordinatePartition, EliminationStep, acceleration_from_independent, coordinate_partition,
                         full_pivoting_elimination, velocity_from_independent, velocity_transformation)
 from .position import SINGULAR_RCOND, newton_step, solve_position
 from .results import NewtonStep, PositionResult, Sweep
 from .sweep import sweep_position
 from .velocity import solve_acceleration, solve_velocity
 
-__all__ = ["CoordinatePartition", "NewtonStep", "PositionResult", "SINGULAR_RCOND", "Sweep", "acceleration_from_independent",
+__all__ = ["CoordinatePartition", "EliminationStep", "NewtonStep", "PositionResult", "SINGULAR_RCOND", "Sweep", "acceleration_from_independent",
            "coordinate_partition", "full_pivoting_elimination", "idle_freedoms", "mirrored_bodies", "newton_step",
            "redundant_constraints", "solve_acceleration", "solve_all_positions", "solve_position", "solve_velocity", "sweep_position",
            "velocity_from_independent", "velocity_transformation"]

@@ -65,7 +65,7 @@ def full_pivoting_elimination(J: np.ndarray, rtol: float = RANK_RTOL) -> list[El
 
     At step k the entry of largest magnitude among the rows and columns not yet pivoted
     is the pivot; the elimination stops when it falls below ``rtol`` times the first
-    pivot (the rank policy of :mod:`mbtools.model.rank`). The number of steps is the
+    pivot (the rank policy of the library, ``RANK_RTOL`` = 1e-9). The number of steps is the
     rank of J.
 
     Example
@@ -112,8 +112,8 @@ class CoordinatePartition:
     redundant : tuple of str
         Names of the constraints never pivoted (dependent on the kept ones here).
     pivots : tuple of float
-        The pivots in the order taken; ``pivot_ratio`` = |last| / |first| tells how
-        close the choice is to failing (a small ratio: near a singular position, or a
+        The pivots in the order taken; ``pivot_ratio``, the magnitude of the last over
+        that of the first, tells how close the choice is to failing (a small ratio: near a singular position, or a
         poor choice of independent coordinates).
     """
 
@@ -140,7 +140,7 @@ def constraint_jacobian(model: Model, q) -> tuple[np.ndarray, list[int]]:
 def coordinate_partition(model: Model, q, independent: list[str] | None = None) -> CoordinatePartition:
     """Dependent and independent coordinates at position q.
 
-    By default chosen by :func:`full_pivoting_elimination` of the constraint Jacobian
+    By default chosen by :func:`~mbtools.kinematics.full_pivoting_elimination` of the constraint Jacobian
     (drivers left out). With ``independent`` (coordinate names), that choice is checked
     instead: the remaining columns must hold rank Φ_q independent equations, else a
     :class:`SingularJacobianError` says why these coordinates cannot all be given freely
@@ -168,7 +168,7 @@ def coordinate_partition(model: Model, q, independent: list[str] | None = None) 
 
 def velocity_transformation(model: Model, q, partition: CoordinatePartition | None = None) -> np.ndarray:
     """R (n × f): q̇ = R ż for the independent velocities ż of ``partition`` (by default
-    the one of :func:`coordinate_partition` at q); R = [−Φ_d⁻¹ Φ_z ; I] in coordinate
+    the one of :func:`~mbtools.kinematics.coordinate_partition` at q); R = [−Φ_d⁻¹ Φ_z ; I] in coordinate
     order. Φ_q R = 0 to round-off."""
     split = partition or coordinate_partition(model, q)
     J, _ = constraint_jacobian(model, q)

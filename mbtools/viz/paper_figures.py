@@ -81,7 +81,7 @@ def prismatic_pair_figure(ax: Axes | None = None) -> Axes:
     label(ax, (2.3, 2.0), "slider", (1.0, 0.0), 4.0, color=slider_color)
     ax.add_patch(Polygon([P["i"], P["j"], P["k"]], closed=True, fc="#ffdd88", ec="#c89b00", lw=1, alpha=0.7,
                          zorder=2))
-    label(ax, (P["i"] + P["j"] + P["k"]) / 3 + np.array([0.35, -0.05]), r"$A_{ijk}$", color="#8a6a00")
+    label(ax, (P["i"] + P["j"] + P["k"]) / 3 + np.array([0.35, -0.05]), r"$\mathcal{A}_{ijk}$", color="#8a6a00")
     for tail, head, color in (("i", "j", guide_color), ("k", "q", slider_color)):
         ax.annotate("", xy=P[head], xytext=P[tail], zorder=4,
                     arrowprops={"arrowstyle": "-|>", "color": color, "lw": 2.5, "shrinkA": 4, "shrinkB": 4,
@@ -97,7 +97,7 @@ def prismatic_pair_figure(ax: Axes | None = None) -> Axes:
     label(ax, (P["k"] + P["q"]) / 2, r"$\mathbf{r}_q-\mathbf{r}_k$", (1.0, 0.0), 8.0, color=slider_color)
     lines = [
         f"the pair's {len(conditions)} conditions, as the library writes them for this drawing:",
-        rf"$(x_j-x_i)(y_k-y_i)-(x_k-x_i)(y_j-y_i)=2A_{{ijk}}$, $A_{{ijk}}$ = {number(constants['A_ijk'])}"
+        rf"$(x_j-x_i)(y_k-y_i)-(x_k-x_i)(y_j-y_i)=2\mathcal{{A}}_{{ijk}}$, $\mathcal{{A}}_{{ijk}}$ = {number(constants['A_ijk'])}"
         " (k keeps its distance from i–j)",
         rf"$(\mathbf{{r}}_q-\mathbf{{r}}_k)\cdot(\mathbf{{r}}_j-\mathbf{{r}}_i)$ = {number(constants['c_ijkq'])}"
         " (k→q keeps its angle to i→j)",
