@@ -229,3 +229,40 @@ def cardan_joint(shaft_angle: float = math.radians(30.0)) -> Mechanism:
     m.add_universal("shaft1", "shaft2", at="O", axes=("a", "b"))
     m.add_angle_driver("input", tail="O", head="A", axis="w1")
     return m
+
+
+def ball_jointed_body(points: dict, vectors: dict | None = None, name: str = "ball-jointed body") -> Mechanism:
+    """One body hung from the ground by a ball joint at the origin O: the smallest
+    spatial mechanism on which a body's own conditions can be seen alone.
+
+    The ground holds O; the body, named ``"body"``, holds O and ``points``, and carries
+    ``vectors`` (unit vectors, by name). The joint is the spherical pair ``S_O``; there
+    is no input, so the body keeps the three rotational freedoms of the joint (fewer in
+    a formulation that does not see some of them, such as the spin of a body with two
+    points only).
+
+    Parameters
+    ----------
+    points : dict
+        The body's points besides O, name → (x, y, z) in the drawing.
+    vectors : dict, optional
+        The body's unit vectors, name → direction in the drawing.
+    name : str
+        The mechanism's name.
+
+    Example
+    -------
+    >>> m = ball_jointed_body({"P": (2.0, 0.0, 0.0)}, {"u": (0.0, 0.0, 1.0)}, name="arm")
+    >>> sorted(m.bodies["body"].points), [j.name for j in m.joints], m.gruebler_kutzbach()
+    (['O', 'P'], ['S_O'], 3)
+    """
+    if not isinstance(points, dict) or "O" in points:
+        raise MechanismError(
+            "ball_jointed_body(points, vectors): points maps the body's point names other than O to "
+            "their (x, y, z) in the drawing, e.g. {'P': (2, 0, 0)}; O is the joint at the origin."
+        )
+    m = Mechanism(name, dimension=3)
+    m.add_ground({"O": (0.0, 0.0, 0.0)})
+    m.add_body("body", {"O": (0.0, 0.0, 0.0), **points}, vectors=vectors)
+    m.add_spherical("ground", "body", at="O")
+    return m
