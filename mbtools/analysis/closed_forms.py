@@ -185,8 +185,10 @@ def cardan_speed_ratio(phi1, shaft_angle: float):
     return math.cos(shaft_angle) / (1.0 - math.sin(shaft_angle) ** 2 * np.sin(phi1) ** 2)
 
 
-from .closed_forms_spatial import rscr_rod, rssr_rocker, spatial_slider_crank_slider, ssc_slide  # noqa: E402
+from .closed_forms_spatial import (angle_motion_about, rscr_assembly, rscr_rod, rscr_rod_curve,  # noqa: E402
+                                   rssr_coupler_range, rssr_rocker, rssr_rocker_curve, spatial_slider_crank_slider,
+                                   ssc_slide, wrap_angle)
 
-__all__ = ["cardan_output_rotation", "cardan_speed_ratio", "four_bar", "four_bar_angles", "four_bar_crank_torque",
-           "rscr_rod",
-           "rssr_rocker", "slider_crank", "spatial_slider_crank_slider", "ssc_slide"]
+__all__ = ["angle_motion_about", "cardan_output_rotation", "cardan_speed_ratio", "four_bar", "four_bar_angles",
+           "four_bar_crank_torque", "rscr_assembly", "rscr_rod", "rscr_rod_curve", "rssr_coupler_range", "rssr_rocker",
+           "rssr_rocker_curve", "slider_crank", "spatial_slider_crank_slider", "ssc_slide", "wrap_angle"]

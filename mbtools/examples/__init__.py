@@ -23,7 +23,7 @@ from typing import Callable, NamedTuple
 
 from ..description import Mechanism
 from .planar import FOUR_BAR_MODES, SLIDER_CRANK_MODES, four_bar, inverted_slider_crank, slider_crank, watt_six_bar
-from .spatial import RSSR_MODES, SSC_MODES, cardan_joint, rscr, rssr, spatial_slider_crank, ssc
+from .spatial import RSSR_MODES, SSC_MODES, ball_jointed_body, cardan_joint, rscr, rssr, spatial_slider_crank, ssc
 
 
 class Example(NamedTuple):
@@ -45,5 +45,5 @@ EXAMPLES: dict[str, Example] = {
     "cardan_joint": Example(cardan_joint, 3, "two shafts joined by a universal joint"),
 }
 
-__all__ = ["EXAMPLES", "Example", "cardan_joint", "four_bar", "inverted_slider_crank", "rscr", "rssr", "slider_crank",
+__all__ = ["EXAMPLES", "Example", "ball_jointed_body", "cardan_joint", "four_bar", "inverted_slider_crank", "rscr", "rssr", "slider_crank",
            "spatial_slider_crank", "ssc", "watt_six_bar"]
