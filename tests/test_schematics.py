@@ -103,8 +103,8 @@ def test_element_types_list_the_library_s_conditions():
     listed = [ax.texts[-1].get_text().splitlines() for ax in fig.axes]
     assert [lines[-1] for lines in listed] == ["5 freedoms", "6 freedoms", "6 freedoms"]
     assert listed[2][:-1] == [r"$\mathbf{r}_{ij}\cdot\mathbf{r}_{ij}=L^2$", r"$\mathbf{u}\cdot\mathbf{u}=1$",
-                              r"$\mathbf{r}_{ij}\cdot\mathbf{u}=c_1$", r"$\mathbf{v}\cdot\mathbf{v}=1$",
-                              r"$\mathbf{r}_{ij}\cdot\mathbf{v}=c_2$", r"$\mathbf{u}\cdot\mathbf{v}=c_3$"]
+                              r"$\mathbf{r}_{ij}\cdot\mathbf{u}=\mathrm{const.}$", r"$\mathbf{v}\cdot\mathbf{v}=1$",
+                              r"$\mathbf{r}_{ij}\cdot\mathbf{v}=\mathrm{const.}$", r"$\mathbf{u}\cdot\mathbf{v}=\mathrm{const.}$"]
 
 
 def test_prismatic_pair_states_its_two_conditions():

@@ -269,7 +269,7 @@ def element_types_figure() -> Figure:
             sketch.name(start + model.vector(q, name), name, VECTOR_COLOR)
         sketch.write_names()
         formulas = [condition_formula(c, vectors) for c in model.constraint_names]
-        formulas = [f.replace("c_#", f"c_{n}") for n, f in zip(np.cumsum(["c_#" in f for f in formulas]), formulas)]
+        formulas = [f.replace("c_#", r"\mathrm{const.}") for f in formulas]   # a cosine times lengths
         coordinates = 3 * (len(ELEMENT_POINTS) + len(vectors))
         conditions = model.n_constraints
         ax.set_title(f"{title}\n{coordinates} coordinates, {conditions} condition{'s' if conditions > 1 else ''}",
