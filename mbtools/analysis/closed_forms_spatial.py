@@ -177,7 +177,7 @@ def rssr_coupler_range(crank: float = 1.0, rocker: float = 2.5, rocker_pivot=(3.
 
     At crank angle θ the coupler must span a distance between the nearest and the
     farthest point of the rocker's circle (radius c about w₂ = y, centre D₀ + e w₂) from
-    B(θ): with g = D₀ + e w₂ − B split into h = g·w₂ along the axis and d = |g − h w₂|
+    B(θ): with g = D₀ + e w₂ − B split into h = g·w₂ along the axis and d = ‖g − h w₂‖
     across it, √(h² + (d − c)²) ≤ b ≤ √(h² + (d + c)²). Over a turn b must satisfy all
     of them, b_min = max_θ of the lower bound and b_max = min_θ of the upper bound; both
     are found on a 0.1° grid and refined by a bounded scalar search. Returns (nan, nan)

@@ -143,7 +143,7 @@ def coordinate_partition(model: Model, q, independent: list[str] | None = None) 
     By default chosen by :func:`~mbtools.kinematics.full_pivoting_elimination` of the constraint Jacobian
     (drivers left out). With ``independent`` (coordinate names), that choice is checked
     instead: the remaining columns must hold rank Φ_q independent equations, else a
-    :class:`SingularJacobianError` says why these coordinates cannot all be given freely
+    :class:`~mbtools.SingularJacobianError` says why these coordinates cannot all be given freely
     at this position.
     """
     _require_model(model)
