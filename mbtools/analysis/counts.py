@@ -71,6 +71,15 @@ class FamilyCount:
     note: str
 
 
+def freedoms(k: int) -> str:
+    """``k`` idle freedoms in words, singular or plural.
+
+    >>> freedoms(1), freedoms(2)
+    ('1 idle freedom', '2 idle freedoms')
+    """
+    return f"{k} idle freedom" + ("" if k == 1 else "s")
+
+
 def count_model(model, gruebler: int) -> FamilyCount:
     """The counts of one formulated model (Jacobian rank at its reference drawing)."""
     q = model.reference_q
@@ -86,12 +95,12 @@ def count_model(model, gruebler: int) -> FamilyCount:
     idle = null_and_idle(model, q, J)[1]
     if idle:
         notes.append(
-            f"{idle} idle freedom(s) that move no point (the spin of a link between two ball "
-            "joints about its own axis); the solver leaves it at rest"
+            f"{freedoms(idle)} that {'moves' if idle == 1 else 'move'} no point (the spin of a link between "
+            f"two ball joints about its own axis); the solver leaves {'it' if idle == 1 else 'them'} at rest"
         )
     if mobility < gruebler:
         notes.append(
-            f"Grübler–Kutzbach counts {gruebler - mobility} idle freedom(s) that points and "
+            f"Grübler–Kutzbach counts {freedoms(gruebler - mobility)} that points and "
             "vectors do not model (the spin of a link between two ball joints)"
         )
     elif mobility - idle > gruebler:
