@@ -168,7 +168,7 @@ def coordinate_partition(model: Model, q, independent: list[str] | None = None) 
 
 def velocity_transformation(model: Model, q, partition: CoordinatePartition | None = None) -> np.ndarray:
     """R (n × f): q̇ = R ż for the independent velocities ż of ``partition`` (by default
-    the one of :func:`~mbtools.kinematics.coordinate_partition` at q); R = [−Φ_d⁻¹ Φ_z ; I] in coordinate
+    the one of :func:`~mbtools.coordinate_partition` at q); R = [−Φ_d⁻¹ Φ_z ; I] in coordinate
     order. Φ_q R = 0 to round-off."""
     split = partition or coordinate_partition(model, q)
     J, _ = constraint_jacobian(model, q)
