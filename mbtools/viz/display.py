@@ -1,5 +1,10 @@
 """LaTeX and tables of a model, for the book pages (the equations come from the model).
 
+A page's text column holds about 52 characters of display math and about 30 in the
+equation column of a table. The helpers that write equations measure each one
+(:func:`rendered_length`) and break a longer sum over lines at its top-level + and −
+signs (:func:`split_sum`, :func:`broken_sum`), so that no row is wider than the column.
+
 Example
 -------
 >>> from mbtools import examples, formulate
@@ -11,11 +16,194 @@ Example
 from __future__ import annotations
 
 import math
+import re
 
 import numpy as np
 import sympy as sp
 
 from ..model import Model
+
+
+#: Characters of typeset math that fit the text column (display) and a table's equation
+#: column, in the units of :func:`rendered_length` (a typeset character is 11 to 14 px).
+DISPLAY_WIDTH = 52
+TABLE_WIDTH = 30
+
+_TOKEN = re.compile(r"\\[A-Za-z]+\*?|\\.|\s+|.", re.S)
+_INVISIBLE = {"\\left", "\\right", "\\mathbf", "\\boldsymbol", "\\mathrm", "\\mathsf", "\\mathit", "\\mathcal",
+              "\\mathbb", "\\displaystyle", "\\textstyle", "\\scriptsize", "\\small", "\\limits", "\\nolimits",
+              "\\!", "\\hat", "\\dot", "\\ddot", "\\bar", "\\tilde", "\\vec", "\\phantom", "\\mathstrut"}
+_DELIMITED = {"\\left", "\\right", "\\big", "\\Big", "\\bigg", "\\Bigg", "\\bigl", "\\bigr", "\\Bigl", "\\Bigr"}
+_FUNCTIONS = {"\\sin", "\\cos", "\\tan", "\\cot", "\\arcsin", "\\arccos", "\\arctan", "\\sinh", "\\cosh", "\\tanh",
+              "\\exp", "\\log", "\\ln", "\\det", "\\max", "\\min", "\\arg", "\\lim", "\\sup", "\\inf"}
+_SPACES = {"\\,": 0.2, "\\:": 0.25, "\\;": 0.3, "\\ ": 0.3, "\\quad": 1.0, "\\qquad": 2.0, "~": 0.3}
+_TEXT = {"\\text", "\\textrm", "\\textit", "\\textbf", "\\mbox", "\\operatorname"}
+_FRACTIONS = {"\\frac": 1.0, "\\dfrac": 1.0, "\\tfrac": 0.7, "\\cfrac": 1.0}
+_BINARY = set("+-=<>") | {"\\pm", "\\mp", "\\cdot", "\\times", "\\le", "\\ge", "\\leq", "\\geq", "\\ne", "\\neq",
+                          "\\approx", "\\equiv", "\\to", "\\in", "\\otimes", "\\mapsto", "\\rightarrow"}
+_OPEN, _CLOSE = {"{", "(", "[", "\\left", "\\begin", "\\bigl", "\\Bigl"}, {"}", ")", "]", "\\right", "\\end",
+                                                                           "\\bigr", "\\Bigr"}
+
+
+def _tokens(latex: str) -> list[str]:
+    return [t for t in _TOKEN.findall(latex) if not t.isspace()]
+
+
+def _group(tokens: list[str], pos: int) -> tuple[list[str], int]:
+    """The argument at ``pos`` (a braced group or one token) and the position after it."""
+    if pos >= len(tokens):
+        return [], pos
+    if tokens[pos] != "{":
+        return tokens[pos:pos + 1], pos + 1
+    depth = 0
+    for k in range(pos, len(tokens)):
+        depth += {"{": 1, "}": -1}.get(tokens[k], 0)
+        if depth == 0:
+            return tokens[pos + 1:k], k + 1
+    return tokens[pos + 1:], len(tokens)
+
+
+def _rows(tokens: list[str]) -> list[list[list[str]]]:
+    """The tokens cut into rows at top-level ``\\\\`` and each row into cells at ``&``."""
+    rows, cells, cell, depth = [], [], [], 0
+    for t in tokens:
+        depth += 1 if t in ("{", "\\begin") else -1 if t in ("}", "\\end") else 0
+        if depth == 0 and t == "\\\\":
+            rows.append(cells + [cell])
+            cells, cell = [], []
+        elif depth == 0 and t == "&":
+            cells.append(cell)
+            cell = []
+        else:
+            cell.append(t)
+    return rows + [cells + [cell]]
+
+
+def _measure(tokens: list[str]) -> float:
+    """The widest row; a row is its cells side by side, two characters apart."""
+    return max(sum(_line(cell) for cell in row) + 2.0 * (len(row) - 1) for row in _rows(tokens))
+
+
+def _line(tokens: list[str]) -> float:  # noqa: C901 (one case per kind of token)
+    width, pos = 0.0, 0
+    while pos < len(tokens):
+        t = tokens[pos]
+        pos += 1
+        if t == "{":
+            group, pos = _group(tokens, pos - 1)
+            width += _measure(group)
+        elif t in ("^", "_"):  # scripts are set smaller
+            group, pos = _group(tokens, pos)
+            width += 0.7 * _measure(group)
+        elif t in _FRACTIONS:
+            top, pos = _group(tokens, pos)
+            bottom, pos = _group(tokens, pos)
+            width += _FRACTIONS[t] * max(_measure(top), _measure(bottom)) + 0.3
+        elif t in _TEXT:
+            group, pos = _group(tokens, pos)
+            width += 0.85 * len("".join(group))
+        elif t == "\\begin":  # an environment: its widest row
+            _, pos = _group(tokens, pos)
+            depth, start = 1, pos
+            while pos < len(tokens) and depth:
+                depth += {"\\begin": 1, "\\end": -1}.get(tokens[pos], 0)
+                pos += 1
+            width += _measure(tokens[start:pos - 1]) + 0.5
+            _, pos = _group(tokens, pos)
+        elif t in _DELIMITED:
+            if pos < len(tokens) and tokens[pos] != "{":
+                width += 0.0 if tokens[pos] == "." else 0.5
+                pos += 1
+        elif t in _FUNCTIONS:
+            width += len(t) - 0.7
+        elif t in _SPACES:
+            width += _SPACES[t]
+        elif t in _BINARY:
+            width += 2.0
+        elif t in (",", ";"):
+            width += 0.6
+        elif t in ("(", ")", "[", "]", "|", "\\{", "\\}", "\\|"):
+            width += 0.5
+        elif t not in _INVISIBLE and t not in ("}", "&", "\\\\"):
+            width += 1.0
+    return width
+
+
+def rendered_length(latex: str) -> float:
+    r"""About how many characters wide ``latex`` is when typeset: a letter, digit or
+    symbol counts one, an operator with its spacing two, a script 0.7 of its content, a
+    fraction its wider part, a multi-line block its widest row. A typeset character is
+    11 to 14 px wide in the book's text, so a 688 px column holds about 50.
+
+    >>> rendered_length(r"\left(x_{B} - x_{A}\right)^{2} - L_{AB}^{2}")
+    12.2
+    >>> rendered_length(r"\begin{aligned} a + b &= 0 \\ c &= 0 \end{aligned}")
+    9.5
+    """
+    return round(_measure(_tokens(latex)), 2)
+
+
+def _top_level_signs(latex: str) -> list[int]:
+    """The positions in ``latex`` of its + and − signs outside every group, bracket and
+    environment, that stand between two terms (not a leading or unary sign)."""
+    cuts, depth, previous = [], 0, None
+    for match in _TOKEN.finditer(latex):
+        t = match.group()
+        if t.isspace():
+            continue
+        if previous in _DELIMITED:  # the delimiter of \left( or \right)
+            pass
+        elif t in _OPEN:
+            depth += 1
+        elif t in _CLOSE:
+            depth -= 1
+        elif t in "+-" and depth == 0 and previous is not None and previous not in _BINARY | {"&", "\\\\", "{"}:
+            cuts.append(match.start())
+        previous = t
+    return cuts
+
+
+def split_sum(latex: str, width: float) -> list[str]:
+    r"""``latex`` cut at its top-level + and − signs into lines of at most ``width``
+    characters (:func:`rendered_length`), each line as full as it can be; a line that
+    starts with a sign keeps it. A single term wider than ``width`` stays whole.
+
+    >>> split_sum("a + b - c + d", 6)
+    ['a + b', '- c + d']
+    >>> split_sum(r"\left(a + b\right) c - d", 3)
+    ['\\left(a + b\\right) c', '- d']
+    """
+    cuts = _top_level_signs(latex)
+    pieces = [latex[a:b].strip() for a, b in zip([0] + cuts, cuts + [len(latex)])]
+    lines = [pieces[0]]
+    for piece in pieces[1:]:
+        joined = f"{lines[-1]} {piece}"
+        if rendered_length(joined) <= width:
+            lines[-1] = joined
+        else:
+            lines.append(piece)
+    return lines
+
+
+def broken_sum(latex: str, width: float, relation: str = "") -> str:
+    r"""``latex`` followed by ``relation`` (e.g. ``"= 0"``), as it is if it fits
+    ``width`` characters, else as an ``aligned`` block of lines cut at top-level + and −
+    signs (:func:`split_sum`), the later lines indented by a quad.
+
+    >>> broken_sum("a + b", 10, "= 0")
+    'a + b = 0'
+    >>> print(broken_sum("a + b - c", 6, "= 0"))
+    \begin{aligned}&a + b \\ &\quad {}- c = 0\end{aligned}
+    """
+    whole = f"{latex} {relation}".strip()
+    if rendered_length(whole) <= width:
+        return whole
+    lines = split_sum(whole, width - 1.0)  # 1: the quad that indents the later lines
+    if len(lines) == 1:
+        return lines[0]
+    body = " \\\\ ".join(["&" + lines[0]] + [f"&\\quad {{}}{line}" for line in lines[1:]])
+    return "\\begin{aligned}" + body + "\\end{aligned}"
+
 
 
 def _latex(expr) -> str:
@@ -58,26 +246,48 @@ def _lhs(constraint, eq, digits: int | None, vector_notation: bool) -> str:
 
 
 def equations_latex(model: Model, numeric: bool = False, names: bool = True, digits: int | None = 4,
-                    only: list[str] | None = None, vector_notation: bool = True) -> str:
+                    only: list[str] | None = None, vector_notation: bool = True, width: float = DISPLAY_WIDTH) -> str:
     """The constraint equations Φ(q) = 0 as a LaTeX ``aligned`` block, one per line
     (decimal numbers to ``digits`` significant digits, see :func:`tidy`); ``only`` picks
     constraints by name. With ``vector_notation``, equations the formulation also wrote
-    in vector notation (volumes) are shown so rather than expanded."""
+    in vector notation (volumes) are shown so rather than expanded. An equation that
+    would make the block wider than ``width`` characters (:func:`rendered_length`,
+    names included) is broken over lines at its top-level + and − signs, the name on
+    its first line."""
+    shown = [(constraint, eq) for constraint, eq in zip(model.constraints, model.equations(numeric=numeric))
+             if only is None or constraint.name in only]
+    tags = [f" && \\text{{{_text(constraint.name)}}}" if names else "" for constraint, _ in shown]
+    room = width - 3.0 - max((rendered_length(tag) + 2.0 for tag in tags if tag), default=0.0)
     lines = []
-    for constraint, eq in zip(model.constraints, model.equations(numeric=numeric)):
-        if only is not None and constraint.name not in only:
+    for (constraint, eq), tag in zip(shown, tags):
+        lhs = _lhs(constraint, eq, digits, vector_notation and not numeric)
+        parts = split_sum(lhs, max(room, 16.0)) if rendered_length(lhs) > room else [lhs]
+        if len(parts) == 1:
+            lines.append(f"{lhs} &= 0{tag} \\\\")
             continue
-        tag = f" && \\text{{{_text(constraint.name)}}}" if names else ""
-        lines.append(f"{_lhs(constraint, eq, digits, vector_notation and not numeric)} &= 0{tag} \\\\")
+        lines.append(f"{parts[0]} &{tag} \\\\")
+        lines += [f"{{}}{part} & \\\\" for part in parts[1:-1]]
+        lines.append(f"{{}}{parts[-1]} &= 0 \\\\")
     return "\\begin{aligned}\n" + "\n".join(lines) + "\n\\end{aligned}"
 
 
-def readable_equation(constraint, digits: int = 4, per_line: int = 3) -> str:
+def readable_equation(constraint, digits: int = 4, per_line: int = 3, width: float = DISPLAY_WIDTH) -> str:
     """One constraint for reading: simplified by sympy, numbers to ``digits`` significant
-    digits, broken after every ``per_line`` terms; Markdown with its name above it."""
+    digits, broken after every ``per_line`` terms, or sooner where a line would be wider
+    than ``width`` characters (:func:`rendered_length`); Markdown with its name above it."""
     terms = tidy(sp.N(sp.simplify(constraint.expression), digits), digits).as_ordered_terms()
-    chunks = [sp.latex(sp.Add(*terms[k:k + per_line], evaluate=False), order="none")
-              for k in range(0, len(terms), per_line)]
+    chunks: list[list] = [[]]
+    for term in terms:
+        trial = chunks[-1] + [term]
+        line = sp.latex(sp.Add(*trial, evaluate=False), order="none")
+        if chunks[-1] and (len(trial) > per_line or rendered_length(line) > width - 2.0):  # 2: a leading sign
+            chunks.append([term])
+        else:
+            chunks[-1] = trial
+    last = sp.latex(sp.Add(*chunks[-1], evaluate=False), order="none")
+    if len(chunks[-1]) > 1 and rendered_length(last) > width - 6.0:  # the last line also carries "= 0"
+        chunks[-1:] = [chunks[-1][:-1], chunks[-1][-1:]]
+    chunks = [sp.latex(sp.Add(*chunk, evaluate=False), order="none") for chunk in chunks]
     body = chunks[0] + "".join(f" \\\\ &{'' if c.startswith('-') else '+ '}{c}" for c in chunks[1:])
     return f"`{constraint.name}`\n\n$$\n\\begin{{aligned}}\n&{body} = 0\n\\end{{aligned}}\n$$"
 
@@ -96,13 +306,16 @@ def jacobian_latex(model: Model, numeric: bool = False, small: bool | None = Non
 
 
 def equations_markdown(model: Model, numeric: bool = False, digits: int | None = 4,
-                       vector_notation: bool = True) -> str:
+                       vector_notation: bool = True, width: float = TABLE_WIDTH) -> str:
     """The constraint equations as a Markdown table: number, what it is, the equation
     (decimal numbers to ``digits`` significant digits, see :func:`tidy`; volumes in
-    vector notation unless ``vector_notation`` is False)."""
+    vector notation unless ``vector_notation`` is False). An equation wider than
+    ``width`` characters (:func:`rendered_length`) is broken over lines at its top-level
+    + and − signs (:func:`broken_sum`)."""
     rows = ["| | constraint | equation |", "|---|---|---|"]
     for k, (constraint, eq) in enumerate(zip(model.constraints, model.equations(numeric=numeric)), start=1):
-        rows.append(f"| {k} | {constraint.name} | ${_lhs(constraint, eq, digits, vector_notation and not numeric)} = 0$ |")
+        lhs = _lhs(constraint, eq, digits, vector_notation and not numeric)
+        rows.append(f"| {k} | {constraint.name} | ${broken_sum(lhs, width, '= 0')}$ |")
     return "\n".join(rows)
 
 
