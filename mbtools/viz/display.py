@@ -327,6 +327,40 @@ def parameters_markdown(model: Model, digits: int = 6) -> str:
     return "\n".join(rows)
 
 
+def _short(number: float, digits: int, exponent: bool = False) -> str:
+    """A number to ``digits`` significant digits (in powers of ten if ``exponent``), its
+    exponent without padding: 1e-9, not 1e-09."""
+    text = f"{number:.{digits - 1}e}" if exponent and number else f"{number:.{digits}g}"
+    return re.sub(r"e([+-])0*(\d)", lambda m: "e" + ("-" if m.group(1) == "-" else "") + m.group(2), text)
+
+
+def validation_markdown(cases, digits: int = 8) -> str:
+    """Validation cases (:func:`mbtools.analysis.validation.run`) as a Markdown table
+    narrow enough for the text column: each case with the quantity compared, the
+    reference and the computed value to ``digits`` significant digits, the error set
+    against the tolerance (≤ when the case passes, > and FAIL when not), and where the
+    reference comes from (a bar ``|`` in the words escaped, so that it does not split the
+    row); the count of passed and failed cases under it.
+
+    >>> from types import SimpleNamespace as Case
+    >>> print(validation_markdown([Case(name="pendulum", quantity="y_P", reference=0.25, computed=0.2500000001,
+    ...                                 error=1e-10, tolerance=2e-6, passed=True, source="exact")]))
+    | case: quantity | reference | computed | error ≤ tolerance | reference from |
+    |---|---|---|---|---|
+    | pendulum: y_P | 0.25 | 0.25 | 1.0e-10 ≤ 2e-6 | exact |
+    <BLANKLINE>
+    1 passed, 0 failed
+    """
+    rows = ["| case: quantity | reference | computed | error ≤ tolerance | reference from |", "|---|---|---|---|---|"]
+    for c in cases:
+        error, tolerance = _short(c.error, 2, exponent=True), _short(c.tolerance, 1, exponent=True)
+        check = f"{error} ≤ {tolerance}" if c.passed else f"{error} > {tolerance} **FAIL**"
+        name, source = (text.replace("|", "\\|") for text in (f"{c.name}: {c.quantity}", c.source))
+        rows.append(f"| {name} | {_short(c.reference, digits)} | {_short(c.computed, digits)} | {check} | {source} |")
+    failed = sum(not c.passed for c in cases)
+    return "\n".join(rows + ["", f"{len(cases) - failed} passed, {failed} failed"])
+
+
 def show(latex: str):
     """Display a LaTeX block in a notebook (IPython Math)."""
     from IPython.display import Math
