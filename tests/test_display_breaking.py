@@ -36,7 +36,10 @@ def balanced(cell: str) -> bool:
 
 def same_terms(original: str, broken: str) -> bool:
     """The broken text is the original with only line breaks, alignment and spacing added."""
-    strip = lambda s: re.sub(r"\\begin\{aligned\}|\\end\{aligned\}|\\\\|&|\\quad|\{\}|\s", "", s)  # noqa: E731
+    def strip(text):
+        text = re.sub(r"\{([+-])\}", r"\1", text)  # a leading sign braced to stay unary
+        return re.sub(r"\\begin\{aligned\}|\\end\{aligned\}|\\\\|&|\\quad|\{\}|\s", "", text)
+
     return strip(original) == strip(broken)
 
 
@@ -70,6 +73,7 @@ def test_broken_sum_is_an_aligned_block_of_whole_cells():
     assert block.count(r"\\") == len(split_sum(LONG + " = 0", 23)) - 1
     assert all(balanced(cell) for cell in cells(block))
     assert r"{}+" in block  # a line that starts with a sign keeps it binary
+    assert block.startswith(r"\begin{aligned}&{-}c_")  # and the leading sign of the first stays unary
     assert block.rstrip(r"\end{aligned}").endswith("= 0")
     assert same_terms(LONG + " = 0", block)
 
@@ -124,3 +128,10 @@ def test_readable_equation_breaks_sooner_when_a_line_is_too_wide():
         assert all(rendered_length(line) <= 30 or n == 1 for line, n in zip(lines, terms))
     loose = display.readable_equation(model.constraints[0], per_line=3, width=500)
     assert loose.count("\\\\") == (len(sp.Add.make_args(sp.simplify(model.constraints[0].expression))) - 1) // 3
+
+
+def test_numbers_in_tables_are_not_broken_at_their_minus_signs():
+    table = display.markdown_table(["case", "error"], [["four-bar, A02 1-four-bar", "-7.1e-14"], ["$x - 1$", -2.5]])
+    assert "four-bar, A02 1-four-bar" in table and "$x - 1$" in table  # words and math as they were
+    assert "| −7.1e−14 |" in table and "| −2.5 |" in table
+    assert not re.search(r"(?<![\w$])-\d|\de-\d", table.replace("$x - 1$", ""))

@@ -185,6 +185,12 @@ def split_sum(latex: str, width: float) -> list[str]:
     return lines
 
 
+def _unary(line: str) -> str:
+    """A line for the left-aligned column of ``aligned``, which sets its start after an
+    empty atom: a leading sign is braced so that it stays unary (−c, not − c)."""
+    return "{" + line[0] + "}" + line[1:].lstrip() if line[:1] in ("-", "+") else line
+
+
 def broken_sum(latex: str, width: float, relation: str = "") -> str:
     r"""``latex`` followed by ``relation`` (e.g. ``"= 0"``), as it is if it fits
     ``width`` characters, else as an ``aligned`` block of lines cut at top-level + and −
@@ -201,7 +207,7 @@ def broken_sum(latex: str, width: float, relation: str = "") -> str:
     lines = split_sum(whole, width - 1.0)  # 1: the quad that indents the later lines
     if len(lines) == 1:
         return lines[0]
-    body = " \\\\ ".join(["&" + lines[0]] + [f"&\\quad {{}}{line}" for line in lines[1:]])
+    body = " \\\\ ".join(["&" + _unary(lines[0])] + [f"&\\quad {{}}{line}" for line in lines[1:]])
     return "\\begin{aligned}" + body + "\\end{aligned}"
 
 
@@ -288,7 +294,7 @@ def readable_equation(constraint, digits: int = 4, per_line: int = 3, width: flo
     if len(chunks[-1]) > 1 and rendered_length(last) > width - 6.0:  # the last line also carries "= 0"
         chunks[-1:] = [chunks[-1][:-1], chunks[-1][-1:]]
     chunks = [sp.latex(sp.Add(*chunk, evaluate=False), order="none") for chunk in chunks]
-    body = chunks[0] + "".join(f" \\\\ &{'' if c.startswith('-') else '+ '}{c}" for c in chunks[1:])
+    body = _unary(chunks[0]) + "".join(f" \\\\ &{'' if c.startswith('-') else '+ '}{c}" for c in chunks[1:])
     return f"`{constraint.name}`\n\n$$\n\\begin{{aligned}}\n&{body} = 0\n\\end{{aligned}}\n$$"
 
 
@@ -327,15 +333,46 @@ def parameters_markdown(model: Model, digits: int = 6) -> str:
     return "\n".join(rows)
 
 
+_MINUS = re.compile(r"(?<![\w.\-])-(?=\.?\d)|(?<=\de)-(?=\d)")
+
+
+def true_minus(text: str) -> str:
+    """``text`` with the minus signs of its numbers written as true minus signs (−), which
+    a browser does not break a line at, as it does at a hyphen (-7.1e- | 14). Hyphens
+    between words and anything inside ``$…$`` stay as they are.
+
+    >>> true_minus("-7.1e-14 in a four-bar, $x-1$")
+    '−7.1e−14 in a four-bar, $x-1$'
+    """
+    parts = text.split("$")
+    return "$".join(_MINUS.sub("−", part) if k % 2 == 0 else part for k, part in enumerate(parts))
+
+
+def markdown_table(header, rows) -> str:
+    """A Markdown table from a header and rows of cells (formatted already, or anything
+    ``str`` writes), the minus signs of the numbers true minus signs (:func:`true_minus`)
+    so that no number is broken over two lines of a narrow column.
+
+    >>> print(markdown_table(["t, s", "error"], [[0.5, "-1.4e-14"]]))
+    | t, s | error |
+    |---|---|
+    | 0.5 | −1.4e−14 |
+    """
+    lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
+    lines += ["| " + " | ".join(true_minus(str(cell)) for cell in row) + " |" for row in rows]
+    return "\n".join(lines)
+
+
 def _short(number: float, digits: int, exponent: bool = False) -> str:
     """A number to ``digits`` significant digits (in powers of ten if ``exponent``), its
-    exponent without padding: 1e-9, not 1e-09."""
+    exponent without padding (1e−9, not 1e-09) and its minus signs true minus signs,
+    which a browser does not break a table cell at."""
     text = f"{number:.{digits - 1}e}" if exponent and number else f"{number:.{digits}g}"
-    return re.sub(r"e([+-])0*(\d)", lambda m: "e" + ("-" if m.group(1) == "-" else "") + m.group(2), text)
+    return true_minus(re.sub(r"e([+-])0*(\d)", lambda m: "e" + ("-" if m.group(1) == "-" else "") + m.group(2), text))
 
 
 def validation_markdown(cases, digits: int = 8) -> str:
-    """Validation cases (:func:`mbtools.analysis.validation.run`) as a Markdown table
+    """Validation cases (what ``mbtools.analysis.validation.run`` returns) as a Markdown table
     narrow enough for the text column: each case with the quantity compared, the
     reference and the computed value to ``digits`` significant digits, the error set
     against the tolerance (≤ when the case passes, > and FAIL when not), and where the
@@ -343,11 +380,11 @@ def validation_markdown(cases, digits: int = 8) -> str:
     row); the count of passed and failed cases under it.
 
     >>> from types import SimpleNamespace as Case
-    >>> print(validation_markdown([Case(name="pendulum", quantity="y_P", reference=0.25, computed=0.2500000001,
+    >>> print(validation_markdown([Case(name="pendulum", quantity="y_P", reference=-0.25, computed=-0.2500000001,
     ...                                 error=1e-10, tolerance=2e-6, passed=True, source="exact")]))
     | case: quantity | reference | computed | error ≤ tolerance | reference from |
     |---|---|---|---|---|
-    | pendulum: y_P | 0.25 | 0.25 | 1.0e-10 ≤ 2e-6 | exact |
+    | pendulum: y_P | −0.25 | −0.25 | 1.0e−10 ≤ 2e−6 | exact |
     <BLANKLINE>
     1 passed, 0 failed
     """
