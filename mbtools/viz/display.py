@@ -371,7 +371,7 @@ def _short(number: float, digits: int, exponent: bool = False) -> str:
     return true_minus(re.sub(r"e([+-])0*(\d)", lambda m: "e" + ("-" if m.group(1) == "-" else "") + m.group(2), text))
 
 
-def validation_markdown(cases, digits: int = 8) -> str:
+def validation_markdown(cases, digits: int = 7) -> str:
     """Validation cases (what ``mbtools.analysis.validation.run`` returns) as a Markdown table
     narrow enough for the text column: each case with the quantity compared, the
     reference and the computed value to ``digits`` significant digits, the error set
