@@ -30,7 +30,7 @@ from .analysis import FamilyCount, closed_forms, coordinate_counts, counts_table
 from .coordinates import FAMILIES, formulate
 from .description import MassProperties, Mechanism, set_masses, uniform_bar
 from .description import inertia
-from .dynamics import MultibodySystem, Trajectory, simulate
+from .dynamics import MultibodySystem, PlaneContact, Trajectory, simulate, solve_impact
 from .errors import (
     AssemblyError,
     InputError,
@@ -71,6 +71,7 @@ __all__ = [
     "MultibodySystem",
     "Model",
     "NewtonStep",
+    "PlaneContact",
     "PositionResult",
     "SingularJacobianError",
     "SingularPositionWarning",
@@ -92,6 +93,7 @@ __all__ = [
     "redundant_constraints",
     "simulate",
     "solve_acceleration",
+    "solve_impact",
     "solve_position",
     "solve_velocity",
     "sweep_position",

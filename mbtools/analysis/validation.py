@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import dataclasses
 import math
-from dataclasses import dataclass
 from typing import Callable
 
 import numpy as np
@@ -32,27 +31,11 @@ from ..dynamics import MultibodySystem, simulate
 from ..examples import EXAMPLES
 from ..kinematics import sweep_position
 from . import benchmarks, closed_forms, gyroscope
+from .cases import Case
 from .counts import coordinate_counts
+from .impact_validation import impact_cases
 
 ANGLES = np.radians(np.arange(0.0, 360.0, 5.0))
-
-
-@dataclass(frozen=True)
-class Case:
-    """One validation case: what is compared, the reference at one sample, the value
-    computed there, the largest error over all samples and the tolerance."""
-
-    name: str
-    quantity: str
-    reference: float
-    computed: float
-    error: float
-    tolerance: float
-    source: str
-
-    @property
-    def passed(self) -> bool:
-        return bool(self.error <= self.tolerance)
 
 
 def _curve(name, quantity, reference, computed, tolerance, source) -> Case:
@@ -250,7 +233,7 @@ def cases(quick: bool = False) -> list[Callable[[], Case | list[Case]]]:
     out += [lambda f=f: four_bar_torque_case(f) for f in families]
     out += [lambda: a01_case(20.0 if quick else 2000.0, "multipliers", rtol=1e-10), lambda: a02_case(1),
             lambda: a02_case(10), lambda: a02_case(1, "multipliers", rtol=1e-9), andrews_case, gyroscope_cases,
-            falling_ssc_cases]
+            falling_ssc_cases, impact_cases]
     if not quick:
         out += [lambda: a02_case(40), lambda: a02_case(10, "projection", rtol=1e-9), lambda: andrews_case("projection"),
                 lambda: gyroscope_cases("reference_point", "euler_parameters"),

@@ -25,8 +25,9 @@ from __future__ import annotations
 import numpy as np
 import sympy as sp
 
+from ..errors import MechanismError
 from ..description import Cylindrical, Mechanism, Prismatic, Revolute, Rigid, Spherical, Translational, Universal
-from ..description.topology import spanning_tree
+from ..description.topology import free_bodies, spanning_tree
 from ..model import FamilyFacts, Model
 from .poses import Pose, PoseFormulation, about_point, pair_conditions, rotation
 
@@ -37,6 +38,13 @@ def formulate_relative(mechanism: Mechanism, cut_joints: list[str] | None = None
     cut joints' pair conditions as the loop-closure equations (book, equation
     eq-loop-closure)."""
     f = PoseFormulation(mechanism)
+    flying = free_bodies(mechanism)
+    if flying:
+        raise MechanismError(
+            f"Bodies {flying} of '{mechanism.name}' fly free of the ground: relative coordinates grow joint "
+            "by joint from the ground and cannot place them. Formulate it in 'basic', 'natural' or "
+            "'reference_point' coordinates."
+        )
     tree, cuts = spanning_tree(mechanism, cut_joints)
     for joint, parent, child in tree:
         motion = JOINT_MOTIONS[type(joint)](f, joint, parent)

@@ -32,13 +32,15 @@ GROUND = "ground"
 class Body:
     """A rigid body: its name, its named points and its named unit vectors (spatial
     mechanisms: joint axes), as they are in the reference drawing, and its mass
-    properties if given (:class:`~mbtools.description.inertia.MassProperties`)."""
+    properties if given (:class:`~mbtools.description.inertia.MassProperties`); ``free``
+    if it may fly free of the ground (dynamics only)."""
 
     name: str
     points: dict[str, np.ndarray]
     is_ground: bool = False
     vectors: dict[str, np.ndarray] = field(default_factory=dict)
     mass: MassProperties | None = None
+    free: bool = False
 
 
 @dataclass(frozen=True)

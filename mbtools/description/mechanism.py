@@ -26,13 +26,11 @@ from .joints import (
     Translational,
     Universal,
 )
-from .drawing import Drawing, coordinates_text
+from .drawing import Drawing
+from .entries import checked_point, checked_vector, refuse_axis_name_clash
 from .frames import axis_frame
 from .topology import check_description, gruebler_kutzbach
 from .validate import coordinates_of, named_entries, require_identifier
-
-AXIS_NAMES = {"x", "y", "z"}
-
 
 class Mechanism(Drawing):
     """A mechanism: a ground, bodies with named points (and unit vectors), joints, inputs.
@@ -104,7 +102,7 @@ class Mechanism(Drawing):
         self._add_body(GROUND, points, is_ground=True, vectors=vectors)
 
     def add_body(self, name: str, points: dict, vectors: dict | None = None,
-                 mass: MassProperties | None = None) -> None:
+                 mass: MassProperties | None = None, free: bool = False) -> None:
         """Add a moving body with its points (and unit vectors) in the reference drawing,
         and optionally its mass properties (mass, centre of mass in the drawing, inertia
         about it; see :class:`~mbtools.MassProperties`).
@@ -114,14 +112,21 @@ class Mechanism(Drawing):
         in both, and the two bodies must be joined there by a revolute, spherical or
         universal joint; a shared unit vector must be the axis of a revolute or
         cylindrical joint between them.
+
+        ``free=True`` lets the body (with whatever bodies are jointed to it) fly free of
+        the ground — a falling bar, a thrown link: dynamics integrates it, kinematics
+        cannot place it (no input sets where it is). Without it a body that no chain of
+        joints attaches to the ground is refused, as a forgotten joint.
         """
+        if not isinstance(free, bool):
+            raise MechanismError(f"Body '{name}': free takes True or False, got {free!r}.")
         if name == GROUND:
             raise MechanismError(
                 "'ground' is the fixed body: add it with add_ground(), not add_body()."
             )
-        self._add_body(name, points, is_ground=False, vectors=vectors, mass=mass)
+        self._add_body(name, points, is_ground=False, vectors=vectors, mass=mass, free=free)
 
-    def _add_body(self, name: str, points, is_ground: bool, vectors=None, mass=None) -> None:
+    def _add_body(self, name: str, points, is_ground: bool, vectors=None, mass=None, free=False) -> None:
         if not isinstance(name, str) or not name:
             raise MechanismError(f"A body name must be a non-empty string, got {name!r}.")
         require_identifier("Body", name)
@@ -136,66 +141,11 @@ class Mechanism(Drawing):
             )
         if not points:
             raise MechanismError(f"Body '{name}' has no points: list at least one point.")
-        self._refuse_axis_name_clash(name, points, vectors)
-        clean = {point: self._new_point(name, point, xy) for point, xy in points.items()}
-        unit = {vector: self._new_vector(name, vector, xyz, clean) for vector, xyz in vectors.items()}
+        refuse_axis_name_clash(self.bodies, name, points, vectors)
+        clean = {point: checked_point(self.bodies, self.dimension, name, point, xy) for point, xy in points.items()}
+        unit = {vector: checked_vector(self.bodies, self.dimension, name, vector, xyz, clean) for vector, xyz in vectors.items()}
         properties = None if mass is None else checked_mass_properties(name, mass, self.dimension)
-        self.bodies[name] = Body(name, clean, is_ground, unit, properties)
-
-    def _refuse_axis_name_clash(self, body: str, points: dict, vectors: dict) -> None:
-        """Point P has coordinates x_P, y_P, z_P and vector v components v_x, v_y, v_z,
-        so a point named y beside a vector named x would both own the symbol x_y."""
-        point_axes = {p for p in points if p in AXIS_NAMES} | {
-            p for b in self.bodies.values() for p in b.points if p in AXIS_NAMES}
-        vector_axes = {v for v in vectors if v in AXIS_NAMES} | {
-            v for b in self.bodies.values() for v in b.vectors if v in AXIS_NAMES}
-        if point_axes and vector_axes:
-            raise MechanismError(
-                f"Body '{body}': a point named {sorted(point_axes)[0]!r} and a vector named "
-                f"{sorted(vector_axes)[0]!r} would share a coordinate symbol (point P has x_P, y_P, z_P; "
-                "vector v has v_x, v_y, v_z): rename the point, for example with a capital letter."
-            )
-
-    def _new_point(self, body: str, point: str, xy) -> np.ndarray:
-        value = coordinates_of("Point", body, point, xy, self.dimension)
-        for other in self.bodies.values():
-            if point in other.vectors:
-                raise MechanismError(
-                    f"'{point}' is a point of body '{body}' but a vector of body "
-                    f"'{other.name}': use distinct names for points and vectors."
-                )
-            if point in other.points and not np.allclose(other.points[point], value, rtol=0, atol=1e-12):
-                raise MechanismError(
-                    f"Point '{point}' of body '{body}' is at {coordinates_text(value)} but body "
-                    f"'{other.name}' has it at {coordinates_text(other.points[point])}: a shared point must "
-                    "have one position in the reference drawing."
-                )
-        return value
-
-    def _new_vector(self, body: str, vector: str, xyz, points: dict) -> np.ndarray:
-        if vector in points:
-            raise MechanismError(f"Body '{body}': '{vector}' names both a point and a vector; rename one.")
-        value = coordinates_of("Vector", body, vector, xyz, self.dimension)
-        length = float(np.linalg.norm(value))
-        if abs(length - 1.0) > 1e-9:
-            hint = coordinates_text(value / length) if length else "(a nonzero direction)"
-            raise MechanismError(
-                f"Vector '{vector}' of body '{body}' has length {length:.6g}: unit vectors "
-                f"must have length 1. Normalise it: {hint}."
-            )
-        for other in self.bodies.values():
-            if vector in other.vectors and not np.allclose(other.vectors[vector], value, rtol=0, atol=1e-9):
-                raise MechanismError(
-                    f"Vector '{vector}' of body '{body}' is {coordinates_text(value)} but body "
-                    f"'{other.name}' has it as {coordinates_text(other.vectors[vector])}: a shared "
-                    "vector must have one direction in the reference drawing."
-                )
-            if vector in other.points or any(p in other.vectors for p in points):
-                raise MechanismError(
-                    f"'{vector}' is a vector of body '{body}' but a point of body "
-                    f"'{other.name}': use distinct names for points and vectors."
-                )
-        return value
+        self.bodies[name] = Body(name, clean, is_ground, unit, properties, free)
 
     def add_revolute(self, body_i: str, body_j: str, at: str, axis: str | None = None,
                      name: str | None = None) -> None:
@@ -488,7 +438,7 @@ class Mechanism(Drawing):
         Checks: a ground exists; every shared point is joined (by a revolute, spherical
         or universal joint) and every shared vector is a joint axis (revolute or
         cylindrical) between the bodies that share it; every body is connected to the
-        ground through joints; planar bodies have at least two points; every moving body
+        ground through joints, or flies free with a body declared ``free=True``; planar bodies have at least two points; every moving body
         has a point or vector that is not the ground's.
         """
         check_description(self)

@@ -60,12 +60,28 @@ def check_description(mechanism) -> None:
                             f"'{holders[b]}' but no joint shares it between them: join them by "
                             f"{hint}, or rename the {kind.lower()} on one body."
                         )
-    loose = sorted(set(mechanism.bodies) - _reached_from_ground(mechanism))
+    reached = _reached_from(mechanism, GROUND)
+    for body in mechanism.bodies.values():
+        if body.free and body.name in reached:
+            raise MechanismError(
+                f"Body '{body.name}' is declared free (add_body(..., free=True)) but joints attach it to "
+                "the ground: leave out free=True, or leave out the joint that attaches it."
+            )
+    flying = set().union(*(_reached_from(mechanism, b.name) for b in mechanism.bodies.values() if b.free))
+    loose = sorted(set(mechanism.bodies) - reached - flying)
     if loose:
         raise MechanismError(
             f"Bodies {loose} are not connected to the ground through any chain of "
-            "joints: add the joints that attach them."
+            "joints: add the joints that attach them (or, for a body meant to fly free in "
+            "dynamics, such as a falling bar, add_body(..., free=True))."
         )
+
+
+def free_bodies(mechanism) -> list[str]:
+    """The bodies no chain of joints attaches to the ground (those declared free and the
+    bodies jointed to them), in the order they were described."""
+    reached = _reached_from(mechanism, GROUND)
+    return [name for name in mechanism.bodies if name not in reached]
 
 
 def _joined_through(name, a, b, links) -> bool:
@@ -83,12 +99,12 @@ def _joined_through(name, a, b, links) -> bool:
     return b in reached
 
 
-def _reached_from_ground(mechanism) -> set[str]:
+def _reached_from(mechanism, start: str) -> set[str]:
     neighbours: dict[str, set[str]] = {name: set() for name in mechanism.bodies}
     for joint in mechanism.joints:
         neighbours[joint.body_i].add(joint.body_j)
         neighbours[joint.body_j].add(joint.body_i)
-    reached, frontier = {GROUND}, [GROUND]
+    reached, frontier = {start}, [start]
     while frontier:
         for other in neighbours[frontier.pop()]:
             if other not in reached:

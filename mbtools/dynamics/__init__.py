@@ -3,7 +3,9 @@ and inertia forces by virtual power, loads, prescribed inputs, forward dynamics 
 interchangeable formulations (Lagrange multipliers, null-space projection, ALI3-P) and
 inverse dynamics."""
 
+from ..description.contacts import PlaneContact
 from .forces import gravity_force, inertia_velocity_terms, potential_energy
+from .impact import ImpactResult, solve_impact
 from .inverse import InverseDynamics, InverseDynamicsHistory, inverse_dynamics, inverse_dynamics_along
 from .loads import DriverForce, PointForce, Spring, Torque
 from .mass import kinetic_energy, mass_matrix, second_moment
@@ -11,5 +13,5 @@ from .simulate import FORMULATIONS, Trajectory, simulate
 from .prescribed import PrescribedMotion
 from .system import MultibodySystem
 
-__all__ = ["DriverForce", "PrescribedMotion", "FORMULATIONS", "InverseDynamics", "MultibodySystem", "PointForce", "Spring", "Torque", "inverse_dynamics", "inverse_dynamics_along", "InverseDynamicsHistory", "Trajectory", "gravity_force", "inertia_velocity_terms",
+__all__ = ["DriverForce", "ImpactResult", "PlaneContact", "solve_impact", "PrescribedMotion", "FORMULATIONS", "InverseDynamics", "MultibodySystem", "PointForce", "Spring", "Torque", "inverse_dynamics", "inverse_dynamics_along", "InverseDynamicsHistory", "Trajectory", "gravity_force", "inertia_velocity_terms",
            "kinetic_energy", "mass_matrix", "potential_energy", "second_moment", "simulate"]

@@ -130,7 +130,7 @@ def _twist_rows(model, q, body, motion):
     return np.vstack([model.angular_velocity_jacobian(q, body), origin_q]), np.concatenate([omega, centre])
 
 
-def _correction(W_inverse: np.ndarray, J: np.ndarray, residual: np.ndarray) -> np.ndarray:
+def mass_orthogonal_correction(W_inverse: np.ndarray, J: np.ndarray, residual: np.ndarray) -> np.ndarray:
     """The smallest correction in the metric W that removes ``residual`` to first order,
     W⁻¹ Jᵀ (J W⁻¹ Jᵀ)⁻¹ residual, on an independent set of the rows of J (pivoted QR, as
     everywhere: the redundant rows of natural coordinates would make J W⁻¹ Jᵀ singular;
@@ -155,7 +155,7 @@ def project_position(system, q: np.ndarray, t: float = 0.0, iterations: int = 30
         phi, J, _ = system.constraints(q, np.zeros_like(q), t)
         if np.abs(phi / scales).max() < 1e-13:
             return q
-        q = q - _correction(system.metric_inverse(q), J, phi)
+        q = q - mass_orthogonal_correction(system.metric_inverse(q), J, phi)
     raise AssemblyError(f"The position of '{model.mechanism.name}' at t = {t:.6g} could not be brought onto the "
                         "constraints: it is too far from any assembled position.")
 
@@ -168,7 +168,7 @@ def project_velocity(system, q: np.ndarray, qd: np.ndarray, t: float = 0.0) -> n
     residual = J @ qd + system.constraint_rate(q, t)
     if not np.abs(residual).any():
         return qd
-    return qd - _correction(system.metric_inverse(q), J, residual)
+    return qd - mass_orthogonal_correction(system.metric_inverse(q), J, residual)
 
 
 def _project_position(system, q: np.ndarray) -> np.ndarray:

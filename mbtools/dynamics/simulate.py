@@ -35,6 +35,7 @@ import numpy as np
 from ..errors import InputError, MbtoolsError
 from . import ali3p, multipliers, projection
 from .initial import initial_position, initial_velocity
+from .contact_integrate import integrate_with_contacts
 from .integrate import STABILISATIONS, integrate
 from .reactions import ReactionSolver
 from .system import MultibodySystem
@@ -56,10 +57,18 @@ class Trajectory:
         Times (N,) and coordinates, velocities, accelerations (N, n).
     multipliers : ndarray
         λ (N, m), one column per geometric constraint of the system.
+    contact_forces : ndarray or None
+        With contacts: (N, k, 2), the normal and tangential force of each contact in
+        sustained contact (zero in flight).
+    events : list
+        With contacts: every impact, lift-off and change between stick and slip, in
+        order (:class:`~mbtools.dynamics.contact_integrate.ContactEvent`).
     """
 
-    def __init__(self, system: MultibodySystem, t, q, qd, qdd, lam):
+    def __init__(self, system: MultibodySystem, t, q, qd, qdd, lam, contact_forces=None, events=()):
         self.system, self.t, self.q, self.qd, self.qdd, self.multipliers = system, t, q, qd, qdd, lam
+        self.contact_forces = contact_forces
+        self.events = list(events)
 
     def point(self, name: str) -> np.ndarray:
         """Positions of a named point, (N, dim)."""
@@ -150,7 +159,10 @@ def simulate(system: MultibodySystem, t_end: float, formulation: str | None = No
         Seconds.
     formulation : str, optional
         A key of :data:`~mbtools.dynamics.FORMULATIONS`; by default ``"ali3p"``, ALI3-P,
-        which keeps to its branch through singular positions.
+        which keeps to its branch through singular positions. A system with contacts is
+        integrated by ``"multipliers"`` (the default for it; the others refuse), with its
+        impacts and changes of contact located (module
+        ``mbtools.dynamics.contact_integrate``).
     inputs, rates : dict, optional
         The free inputs' initial values and rates (solved as position and velocity
         problems); default: the drawing, at rest. Prescribed inputs start on their motion.
@@ -181,6 +193,12 @@ def simulate(system: MultibodySystem, t_end: float, formulation: str | None = No
     """
     if not isinstance(system, MultibodySystem):
         raise InputError(f"simulate takes a MultibodySystem(model, gravity=...), got {type(system).__name__}.")
+    if system.contacts:
+        if formulation not in (None, "multipliers") or stabilise != "projection":
+            raise InputError(f"'{system.model.mechanism.name}' has contacts: this release integrates contacts with "
+                             "the multipliers formulation, its state projected after every step (formulation="
+                             f"'multipliers', the default with contacts); got {formulation!r}, stabilise={stabilise!r}.")
+        formulation = "multipliers"
     formulation = DEFAULT_FORMULATION if formulation is None else formulation
     if formulation not in FORMULATIONS:
         raise InputError(f"Unknown formulation {formulation!r}: this release offers {sorted(FORMULATIONS)}.")
@@ -213,6 +231,9 @@ def simulate(system: MultibodySystem, t_end: float, formulation: str | None = No
                              "(benchmark A02, N = 40: 0.16 m after 20 s at 1e-5).")
         if stabilise not in STABILISATIONS:
             raise InputError(f"stabilise takes one of {STABILISATIONS}, got {stabilise!r}.")
+        if system.contacts:
+            qs, qds, qdds, lams, forces, events = integrate_with_contacts(system, q, qd, times, rtol, progress=bar)
+            return Trajectory(system, times, qs, qds, qdds, lams, forces, events)
         qs, qds = integrate(system, accelerations, q, qd, times, rtol, stabilise, progress=bar)
     stabilised = stabilise == "baumgarte"
     pairs = [accelerations(system, a, b, t, stabilised) for a, b, t in zip(qs, qds, times)]

@@ -32,6 +32,7 @@ import numpy as np
 from ..errors import InputError
 from ..model import Model
 from .forces import gravity_force, inertia_velocity_terms, potential_energy
+from ..description.contacts import PlaneContact
 from .loads import LOADS
 from .mass import mass_matrix
 from .prescribed import prescribed_motion
@@ -60,6 +61,11 @@ class MultibodySystem:
         The other inputs are free.
     baumgarte : tuple of float
         The gains (α, β), 1/s, of the Baumgarte stabilisation of the multipliers formulation.
+    contacts : sequence of PlaneContact
+        Unilateral contacts of named points with planes, with restitution and friction
+        (:class:`~mbtools.description.contacts.PlaneContact`): impacts are solved by
+        :func:`~mbtools.dynamics.impact.solve_impact` and located during
+        :func:`~mbtools.dynamics.simulate`.
 
     Attributes
     ----------
@@ -72,7 +78,7 @@ class MultibodySystem:
         computed once, and the velocity terms h vanish.
     """
 
-    def __init__(self, model: Model, gravity=None, loads=(), prescribed=None, baumgarte=(5.0, 5.0)):
+    def __init__(self, model: Model, gravity=None, loads=(), prescribed=None, baumgarte=(5.0, 5.0), contacts=()):
         if not isinstance(model, Model):
             raise InputError(
                 f"MultibodySystem takes a model (mbtools.formulate(mechanism, family)), got {type(model).__name__}."
@@ -107,6 +113,15 @@ class MultibodySystem:
                     f"{type(load).__name__}."
                 )
             load.generalized_force(model, 0.0, model.reference_q, np.zeros(model.n_coordinates))  # names a bad point
+        self.contacts = tuple(contacts)
+        for contact in self.contacts:
+            if not isinstance(contact, PlaneContact):
+                raise InputError(f"contacts takes PlaneContact(point, normal, ...) (mbtools.PlaneContact), got "
+                                 f"{type(contact).__name__}.")
+            contact.check_model(model)
+        names = [contact.name for contact in self.contacts]
+        if len(set(names)) < len(names):
+            raise InputError(f"Two contacts share a name among {names}: pass name= to tell them apart.")
 
     def _prescribed(self, prescribed) -> dict:
         if not isinstance(prescribed, dict):

@@ -22,6 +22,7 @@ from __future__ import annotations
 from typing import Callable, NamedTuple
 
 from ..description import Mechanism
+from .impacts import FALLING_BAR_DATA, FallingBar, falling_bar, falling_bar_mechanism, falling_bar_twist
 from .planar import FOUR_BAR_MODES, SLIDER_CRANK_MODES, four_bar, inverted_slider_crank, slider_crank, watt_six_bar
 from .spatial import RSSR_MODES, SSC_MODES, ball_jointed_body, cardan_joint, rscr, rssr, spatial_slider_crank, ssc
 
@@ -45,5 +46,6 @@ EXAMPLES: dict[str, Example] = {
     "cardan_joint": Example(cardan_joint, 3, "two shafts joined by a universal joint"),
 }
 
-__all__ = ["EXAMPLES", "Example", "ball_jointed_body", "cardan_joint", "four_bar", "inverted_slider_crank", "rscr", "rssr", "slider_crank",
+__all__ = ["EXAMPLES", "Example", "FALLING_BAR_DATA", "FallingBar", "ball_jointed_body", "cardan_joint", "falling_bar",
+           "falling_bar_mechanism", "falling_bar_twist", "four_bar", "inverted_slider_crank", "rscr", "rssr", "slider_crank",
            "spatial_slider_crank", "ssc", "watt_six_bar"]

@@ -31,6 +31,7 @@ import warnings
 import numpy as np
 from scipy.linalg.lapack import dgecon, dgesv, dgetrf
 
+from ..description.topology import free_bodies
 from ..errors import AssemblyError, InputError, SingularPositionWarning
 from ..model import Model
 from .freedoms import equation_rank, independent_solve, null_and_idle
@@ -344,6 +345,13 @@ def _refuse_too_many_inputs(model: Model, result: PositionResult) -> None:
 def _refuse_too_few_inputs(model: Model, q: np.ndarray) -> None:
     """Fewer equations than the coordinates need: an input is missing."""
     dof = model.degrees_of_freedom(q)
+    flying = free_bodies(model.mechanism)
+    if flying:
+        raise InputError(
+            f"Bodies {flying} of '{model.mechanism.name}' fly free of the ground (add_body(..., free=True)): "
+            "no input sets where they are, so kinematic analysis cannot place them. Simulate them "
+            "(mbtools.MultibodySystem, mbtools.simulate) with their initial state (q0=, twist=)."
+        )
     raise InputError(
         f"'{model.mechanism.name}' has {dof} degree(s) of freedom but {len(model.inputs)} "
         f"input{'' if len(model.inputs) == 1 else 's'} {model.input_names}: its position is not determined. "

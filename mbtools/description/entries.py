@@ -1,0 +1,81 @@
+"""Checks of a body's entries as it is added to a description: its points and unit
+vectors against the bodies already there (one place per shared point, one direction per
+shared vector, no name that is both a point and a vector, no symbol two entries would
+share).
+
+>>> checked_point({}, 2, "crank", "A", (1, 0))
+array([1., 0.])
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..errors import MechanismError
+from .drawing import coordinates_text
+from .validate import coordinates_of
+
+#: Point P has coordinates x_P, y_P, z_P and vector v components v_x, v_y, v_z.
+AXIS_NAMES = {"x", "y", "z"}
+
+
+def refuse_axis_name_clash(bodies: dict, body: str, points: dict, vectors: dict) -> None:
+    """Point P has coordinates x_P, y_P, z_P and vector v components v_x, v_y, v_z,
+    so a point named y beside a vector named x would both own the symbol x_y."""
+    point_axes = {p for p in points if p in AXIS_NAMES} | {
+        p for b in bodies.values() for p in b.points if p in AXIS_NAMES}
+    vector_axes = {v for v in vectors if v in AXIS_NAMES} | {
+        v for b in bodies.values() for v in b.vectors if v in AXIS_NAMES}
+    if point_axes and vector_axes:
+        raise MechanismError(
+            f"Body '{body}': a point named {sorted(point_axes)[0]!r} and a vector named "
+            f"{sorted(vector_axes)[0]!r} would share a coordinate symbol (point P has x_P, y_P, z_P; "
+            "vector v has v_x, v_y, v_z): rename the point, for example with a capital letter."
+        )
+
+
+def checked_point(bodies: dict, dimension: int, body: str, point: str, xy) -> np.ndarray:
+    """A point's coordinates, checked: a number pair (or triple), the same place as any
+    other body's point of that name, not the name of a vector."""
+    value = coordinates_of("Point", body, point, xy, dimension)
+    for other in bodies.values():
+        if point in other.vectors:
+            raise MechanismError(
+                f"'{point}' is a point of body '{body}' but a vector of body "
+                f"'{other.name}': use distinct names for points and vectors."
+            )
+        if point in other.points and not np.allclose(other.points[point], value, rtol=0, atol=1e-12):
+            raise MechanismError(
+                f"Point '{point}' of body '{body}' is at {coordinates_text(value)} but body "
+                f"'{other.name}' has it at {coordinates_text(other.points[point])}: a shared point must "
+                "have one position in the reference drawing."
+            )
+    return value
+
+
+def checked_vector(bodies: dict, dimension: int, body: str, vector: str, xyz, points: dict) -> np.ndarray:
+    """A unit vector's components, checked: of length 1, the same direction as any other
+    body's vector of that name, not the name of a point."""
+    if vector in points:
+        raise MechanismError(f"Body '{body}': '{vector}' names both a point and a vector; rename one.")
+    value = coordinates_of("Vector", body, vector, xyz, dimension)
+    length = float(np.linalg.norm(value))
+    if abs(length - 1.0) > 1e-9:
+        hint = coordinates_text(value / length) if length else "(a nonzero direction)"
+        raise MechanismError(
+            f"Vector '{vector}' of body '{body}' has length {length:.6g}: unit vectors "
+            f"must have length 1. Normalise it: {hint}."
+        )
+    for other in bodies.values():
+        if vector in other.vectors and not np.allclose(other.vectors[vector], value, rtol=0, atol=1e-9):
+            raise MechanismError(
+                f"Vector '{vector}' of body '{body}' is {coordinates_text(value)} but body "
+                f"'{other.name}' has it as {coordinates_text(other.vectors[vector])}: a shared "
+                "vector must have one direction in the reference drawing."
+            )
+        if vector in other.points or any(p in other.vectors for p in points):
+            raise MechanismError(
+                f"'{vector}' is a vector of body '{body}' but a point of body "
+                f"'{other.name}': use distinct names for points and vectors."
+            )
+    return value

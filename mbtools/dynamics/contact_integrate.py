@@ -1,0 +1,215 @@
+"""Forward dynamics with contacts: smooth motion between events, located and resolved.
+
+Between events the multipliers formulation with the contacts that are on
+(:mod:`mbtools.dynamics.contact_modes`) is integrated by DOP853, the state projected onto
+the joints' constraints and the on contacts (g = 0, v_n = 0, and v_t = 0 where sticking)
+after every step, as in :mod:`mbtools.dynamics.integrate`. After each step the event
+functions are checked over the step at :data:`SAMPLES` points of the step's interpolant
+(so that a point cannot dip below the plane and out again unseen), and the first sign
+change is located by Brent's method on the interpolant to :data:`TIME_TOLERANCE`:
+
+* an off contact's gap g reaching 0 — an **impact**
+  (:func:`mbtools.dynamics.impact.impact` over every touching contact);
+* an on contact's normal force f_n reaching 0 — **lift-off**;
+* a sliding contact's v_t reaching 0, or a sticking contact's ‖f_t‖ reaching μ f_n — a
+  change between **stick and slip**.
+
+At each event the integrator restarts from the located state with the contacts' state
+chosen afresh (:func:`~mbtools.dynamics.contact_modes.choose_modes`).
+
+Bounces that get small would come ever faster (Zeno): an impact whose normal speed is
+below ``v_rest`` = √(2 g h_rest), the speed of a fall from h_rest = :data:`REST_HEIGHT`
+of the mechanism's size, is made plastic (e = 0) and its contact turns on: the point
+stays on the plane, sliding or sticking, until its normal force would pull.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+from scipy.integrate import DOP853
+from scipy.optimize import brentq
+
+from ..errors import MbtoolsError
+from .contact_modes import choose_modes, contact_accelerations
+from .impact import TOUCHING, impact
+from .initial import mass_orthogonal_correction
+
+#: Event functions are checked at this many points of each step's interpolant.
+SAMPLES = 8
+#: Events are located in time to this tolerance (s).
+TIME_TOLERANCE = 1e-12
+#: The most contact events one simulation accepts.
+MAX_EVENTS = 20000
+#: A bounce lower than this fraction of the mechanism's size ends the bouncing.
+REST_HEIGHT = 1e-4
+
+
+@dataclass
+class ContactEvent:
+    """One event of a simulation with contacts: its time, kind ("impact", "lift-off",
+    "stick", "slip"), the contacts involved and, for impacts, the impulses (N·s), the
+    regime of each contact and the kinetic energy lost (J)."""
+
+    time: float
+    kind: str
+    contacts: tuple
+    impulses: dict = field(default_factory=dict)
+    regime: dict = field(default_factory=dict)
+    energy_loss: float = 0.0
+    energy_limited: bool = False
+
+
+def integrate_with_contacts(system, q, qd, times, rtol, progress=None):
+    """(q, q̇, q̈, λ, contact forces, events) at the output ``times``."""
+    run = _Run(system, rtol)
+    return run(q, qd, times, progress)
+
+
+class _Run:
+    def __init__(self, system, rtol):
+        self.system, self.model, self.rtol = system, system.model, rtol
+        self.n = system.model.n_coordinates
+        self.size = system.model.length_scale
+        self.v_rest = float(np.sqrt(2 * max(np.linalg.norm(system.gravity), 1e-300) * REST_HEIGHT * self.size))
+        self.speed_tolerance = 1e-9 * max(self.v_rest, 1.0)
+        self.events: list[ContactEvent] = []
+
+    # -- the state between events -------------------------------------------------
+    def derivative(self, t, y):
+        qdd, _, _ = contact_accelerations(self.system, y[:self.n], y[self.n:], t, self.modes)
+        return np.concatenate([y[self.n:], qdd])
+
+    def project(self, y, t):
+        """y brought onto the joints and the on contacts, mass-orthogonally."""
+        system, model, n = self.system, self.model, self.n
+        q, qd = y[:n].copy(), y[n:].copy()
+        on = [c for c in system.contacts if c.name in self.modes]
+        for _ in range(20):
+            phi, J, _ = system.constraints(q, qd, t)
+            residual = np.concatenate([phi] + [[c.gap(model, q)] for c in on])
+            if not residual.size or np.abs(residual).max() < 1e-13 * self.size:
+                break
+            rows = np.vstack([J] + [c.rows(model, q)[0][None, :] for c in on])
+            q = q - mass_orthogonal_correction(system.metric_inverse(q), rows, residual)
+        _, J, _ = system.constraints(q, qd, t)
+        rows, rates = [J], [system.constraint_rate(q, t)]
+        for c in on:
+            normal, tangent = c.rows(model, q)
+            rows.append(normal[None, :])
+            rates.append([0.0])
+            if self.modes[c.name].law == "stick" and tangent is not None and c.friction:
+                rows.append(tangent[None, :])
+                rates.append([0.0])
+        rows = np.vstack(rows)
+        residual = rows @ qd + np.concatenate(rates)
+        if np.abs(residual).any():
+            qd = qd - mass_orthogonal_correction(system.metric_inverse(q), rows, residual)
+        return np.concatenate([q, qd])
+
+    def event_values(self, t, y) -> dict:
+        """Each event function at (t, y): positive while nothing happens."""
+        system, model, n = self.system, self.model, self.n
+        q, qd = y[:n], y[n:]
+        values = {}
+        forces = contact_accelerations(system, q, qd, t, self.modes)[2] if self.modes else {}
+        for c in system.contacts:
+            mode = self.modes.get(c.name)
+            if mode is None:
+                values[(c.name, "impact")] = c.gap(model, q) / self.size
+            else:
+                fn, ft = forces[c.name]
+                values[(c.name, "lift-off")] = fn
+                if mode.law == "stick" and c.friction:
+                    values[(c.name, "slip")] = c.friction * fn - abs(ft)
+                elif mode.law == "slide" and mode.sign:
+                    values[(c.name, "stick")] = mode.sign * float(c.rows(model, q)[1] @ qd)
+        return values
+
+    # -- the run --------------------------------------------------------------------
+    def __call__(self, q, qd, times, progress):
+        system, n = self.system, self.n
+        t = 0.0
+        self.modes = {}
+        y = self.restart(t, np.concatenate([q, qd]), None)
+        out = [(t, y, dict(self.modes))]
+        k = 1
+        t_end = float(times[-1])
+        while t < t_end:
+            solver = DOP853(self.derivative, t, y, t_end, rtol=self.rtol, atol=self.rtol * np.full(2 * n, self.size))
+            while True:
+                t_before, y_before = solver.t, solver.y.copy()
+                message = solver.step()
+                if solver.status == "failed":
+                    raise MbtoolsError(f"The integration of '{self.model.mechanism.name}' stopped at "
+                                       f"t = {solver.t:.6g}: {message}")
+                interpolant = solver.dense_output()
+                found = self.first_event(t_before, y_before, solver.t, interpolant)
+                t_stop = found[0] if found else solver.t
+                while k < len(times) and times[k] <= t_stop:
+                    out.append((times[k], self.project(interpolant(times[k]), times[k]), dict(self.modes)))
+                    k += 1
+                if progress is not None:
+                    progress.update(t_stop)
+                if found:
+                    t, key = found
+                    y = self.restart(t, self.project(interpolant(t), t), key)
+                    break
+                solver.y = self.project(solver.y, solver.t)
+                solver.f = self.derivative(solver.t, solver.y)
+                if solver.status == "finished":
+                    t = t_end
+                    break
+        return self.outputs(out)
+
+    def first_event(self, t0, y0, t1, interpolant):
+        """(time, key) of the earliest sign change of an event function over the step."""
+        before = self.event_values(t0, y0)
+        samples = np.linspace(t0, t1, SAMPLES + 1)[1:]
+        previous_t, previous = t0, before
+        for ts in samples:
+            now = self.event_values(ts, interpolant(ts))
+            crossed = [key for key in now if previous.get(key, 1.0) > 0 >= now[key]]
+            if crossed:
+                roots = []
+                for key in crossed:
+                    f = lambda s, key=key: self.event_values(s, interpolant(s))[key]  # noqa: E731
+                    roots.append((brentq(f, previous_t, ts, xtol=TIME_TOLERANCE) if f(previous_t) > 0 else previous_t, key))
+                return min(roots)
+            previous_t, previous = ts, now
+        return None
+
+    def restart(self, t, y, key):
+        """Resolve the event ``key`` at t (an impact, or a change of the contacts' state)
+        and choose the contacts' state to go on with; the state to restart from."""
+        system, model, n = self.system, self.model, self.n
+        q, qd = y[:n], y[n:]
+        touching = [c for c in system.contacts if c.gap(model, q) <= TOUCHING * self.size]
+        approaching = [c for c in touching if c.rows(model, q)[0] @ qd < -self.speed_tolerance]
+        if approaching:
+            plastic = {c.name for c in approaching if -(c.rows(model, q)[0] @ qd) < self.v_rest}
+            hitting = [c for c in touching if c.rows(model, q)[0] @ qd <= self.speed_tolerance]
+            result = impact(system, q, qd, t, hitting, plastic)
+            qd = result.qd
+            self.events.append(ContactEvent(t, "impact", tuple(result.impulses), result.impulses, result.regime,
+                                            result.energy_loss, result.energy_limited))
+        elif key is not None:
+            self.events.append(ContactEvent(t, key[1], (key[0],)))
+        if len(self.events) > MAX_EVENTS:
+            raise MbtoolsError(f"'{model.mechanism.name}' has had {MAX_EVENTS} contact events by t = {t:.6g}: the "
+                               "contacts chatter between states; check the contacts' data.")
+        resting = [c for c in touching if abs(c.rows(model, q)[0] @ qd) <= max(self.speed_tolerance, 1e-9)]
+        # the law whose limit was reached is not chosen again at once: it would be left at once
+        barred = {key[0]: {"slip": "stick", "lift-off": "on"}.get(key[1])} if key is not None and not approaching else {}
+        self.modes = choose_modes(system, q, qd, t, resting, self.speed_tolerance, barred) if resting else {}
+        return self.project(np.concatenate([q, qd]), t)
+
+    def outputs(self, out):
+        system, n = self.system, self.n
+        qs, qds, qdds, lams, forces = [], [], [], [], []
+        for t, y, modes in out:
+            qdd, lam, f = contact_accelerations(system, y[:n], y[n:], t, modes)
+            qs.append(y[:n]), qds.append(y[n:]), qdds.append(qdd), lams.append(lam[:len(system.rows)])
+            forces.append([f.get(c.name, (0.0, 0.0)) for c in system.contacts])
+        return (np.array(qs), np.array(qds), np.array(qdds), np.array(lams), np.array(forces), self.events)
