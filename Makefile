@@ -21,7 +21,7 @@ help:
 	@echo "make test       unit tests, doctests, notebooks, book build (-W), browser checks"
 	@echo "make lab        JupyterLab on the chapters (they open as notebooks)"
 	@echo "make assignments  student and instructor versions of the assignments (otter-grader)"
-	@echo "make benchmark  formulation and position-solve timings, the demos' slider latency"
+	@echo "make benchmark  formulation and position-solve timings, the demos' slider latency, the bouncing bar"
 	@echo "make benchmark-exudyn  the four-bar position solves beside Exudyn (its own venv)"
 
 $(STAMP): pyproject.toml
@@ -96,6 +96,7 @@ benchmark: $(STAMP)
 	$(BIN)/python benchmarks/formulation_time.py
 	$(BIN)/python benchmarks/position_solve.py
 	$(BIN)/python benchmarks/demo_latency.py
+	$(BIN)/python benchmarks/impacts.py
 
 benchmark-exudyn: $(STAMP)
 	benchmarks/exudyn/run.sh

@@ -11,6 +11,7 @@ systems, 1e-9 relative on these well-conditioned positions.
 from __future__ import annotations
 
 import math
+import warnings
 
 import numpy as np
 import pytest
@@ -154,3 +155,20 @@ def test_assembly_modes_of_the_four_bar_and_the_watt_six_bar():
     assert {tuple(mirrored_bodies(six, q)) for q in solutions} == {(), ("rocker",)}
     for q in solutions:
         assert np.abs(six.phi(q, {"crank": math.radians(80.0)})).max() < 1e-9
+
+
+def test_solve_position_names_a_body_it_finds_mirrored():
+    """Three distances keep a three-point coupler in basic coordinates, and its mirror
+    image too: a solution there is flagged, by body, and the drawn assembly is not."""
+    from mbtools.errors import SuspiciousInputWarning
+    from mbtools.kinematics import mirrored_bodies, solve_all_positions
+
+    model = mbtools.formulate(mbtools.examples.four_bar(coupler_point=(3.0, 2.0)), "basic")
+    solutions = solve_all_positions(model, {"crank": 1.0}, trials=60)
+    mirror = next(q for q in solutions if mirrored_bodies(model, q))
+    with pytest.warns(SuspiciousInputWarning, match=r"bodies \['coupler'\] .* mirrored"):
+        mbtools.solve_position(model, {"crank": 1.0}, guess=mirror)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", SuspiciousInputWarning)
+        mbtools.solve_position(model, {"crank": 1.0})
+        mbtools.solve_position(model, {"crank": 1.0}, guess=model.reference_q)

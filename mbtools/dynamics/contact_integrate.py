@@ -62,7 +62,9 @@ class ContactEvent:
 
 
 def integrate_with_contacts(system, q, qd, times, rtol, progress=None):
-    """(q, q̇, q̈, λ, contact forces, events) at the output ``times``."""
+    """(q, q̇, q̈, λ, contact forces, events, statistics) at the output ``times``;
+    statistics counts the integrator's steps, its evaluations of q̈ and the smooth
+    segments between events."""
     run = _Run(system, rtol)
     return run(q, qd, times, progress)
 
@@ -75,9 +77,11 @@ class _Run:
         self.v_rest = float(np.sqrt(2 * max(np.linalg.norm(system.gravity), 1e-300) * REST_HEIGHT * self.size))
         self.speed_tolerance = 1e-9 * max(self.v_rest, 1.0)
         self.events: list[ContactEvent] = []
+        self.statistics = {"steps": 0, "evaluations": 0, "segments": 0}
 
     # -- the state between events -------------------------------------------------
     def derivative(self, t, y):
+        self.statistics["evaluations"] += 1
         qdd, _, _ = contact_accelerations(self.system, y[:self.n], y[self.n:], t, self.modes)
         return np.concatenate([y[self.n:], qdd])
 
@@ -138,9 +142,11 @@ class _Run:
         t_end = float(times[-1])
         while t < t_end:
             solver = DOP853(self.derivative, t, y, t_end, rtol=self.rtol, atol=self.rtol * np.full(2 * n, self.size))
+            self.statistics["segments"] += 1
             while True:
                 t_before, y_before = solver.t, solver.y.copy()
                 message = solver.step()
+                self.statistics["steps"] += 1
                 if solver.status == "failed":
                     raise MbtoolsError(f"The integration of '{self.model.mechanism.name}' stopped at "
                                        f"t = {solver.t:.6g}: {message}")
@@ -212,4 +218,5 @@ class _Run:
             qdd, lam, f = contact_accelerations(system, y[:n], y[n:], t, modes)
             qs.append(y[:n]), qds.append(y[n:]), qdds.append(qdd), lams.append(lam[:len(system.rows)])
             forces.append([f.get(c.name, (0.0, 0.0)) for c in system.contacts])
-        return (np.array(qs), np.array(qds), np.array(qdds), np.array(lams), np.array(forces), self.events)
+        return (np.array(qs), np.array(qds), np.array(qdds), np.array(lams), np.array(forces), self.events,
+                self.statistics)

@@ -63,12 +63,16 @@ class Trajectory:
     events : list
         With contacts: every impact, lift-off and change between stick and slip, in
         order (:class:`~mbtools.dynamics.contact_integrate.ContactEvent`).
+    statistics : dict
+        With contacts: the integrator's ``steps``, its ``evaluations`` of q̈ and the
+        smooth ``segments`` between events.
     """
 
     def __init__(self, system: MultibodySystem, t, q, qd, qdd, lam, contact_forces=None, events=()):
         self.system, self.t, self.q, self.qd, self.qdd, self.multipliers = system, t, q, qd, qdd, lam
         self.contact_forces = contact_forces
         self.events = list(events)
+        self.statistics: dict = {}
 
     def point(self, name: str) -> np.ndarray:
         """Positions of a named point, (N, dim)."""
@@ -232,8 +236,11 @@ def simulate(system: MultibodySystem, t_end: float, formulation: str | None = No
         if stabilise not in STABILISATIONS:
             raise InputError(f"stabilise takes one of {STABILISATIONS}, got {stabilise!r}.")
         if system.contacts:
-            qs, qds, qdds, lams, forces, events = integrate_with_contacts(system, q, qd, times, rtol, progress=bar)
-            return Trajectory(system, times, qs, qds, qdds, lams, forces, events)
+            qs, qds, qdds, lams, forces, events, statistics = integrate_with_contacts(system, q, qd, times, rtol,
+                                                                                      progress=bar)
+            traj = Trajectory(system, times, qs, qds, qdds, lams, forces, events)
+            traj.statistics = statistics
+            return traj
         qs, qds = integrate(system, accelerations, q, qd, times, rtol, stabilise, progress=bar)
     stabilised = stabilise == "baumgarte"
     pairs = [accelerations(system, a, b, t, stabilised) for a, b, t in zip(qs, qds, times)]

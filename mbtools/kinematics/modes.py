@@ -26,6 +26,7 @@ import numpy as np
 
 from ..errors import InputError, MbtoolsError
 from ..model import Model
+from .mirror import mirrored_bodies
 from .position import solve_position
 
 
@@ -53,27 +54,3 @@ def solve_all_positions(model: Model, inputs, trials: int = 200, seed: int = 0, 
             if result.converged and not any(np.allclose(result.q, q, atol=atol) for q in found):
                 found.append(result.q)
     return found
-
-
-def mirrored_bodies(model: Model, q) -> list[str]:
-    """Names of the planar bodies that q shows reflected with respect to their drawing:
-    the signed area of their first three points has the opposite sign. Only bodies with
-    three or more points not on a line can be mirrored; an empty list for spatial
-    mechanisms and for families whose coordinates cannot reflect a body."""
-    q = model.configuration(q)
-    mirrored = []
-    for body in model.mechanism.bodies.values():
-        names = list(body.points)
-        if body.is_ground or len(names) < 3 or len(body.points[names[0]]) != 2:
-            continue
-        drawn = _signed_area(*(np.asarray(body.points[n], dtype=float) for n in names[:3]))
-        if abs(drawn) < 1e-9 * max(1.0, model.length_scale) ** 2:
-            continue
-        now = _signed_area(*(model.point(q, n) for n in names[:3]))
-        if now * drawn < 0:
-            mirrored.append(body.name)
-    return mirrored
-
-
-def _signed_area(a: np.ndarray, b: np.ndarray, c: np.ndarray) -> float:
-    return 0.5 * float((b[0] - a[0]) * (c[1] - a[1]) - (c[0] - a[0]) * (b[1] - a[1]))

@@ -32,10 +32,11 @@ import numpy as np
 from scipy.linalg.lapack import dgecon, dgesv, dgetrf
 
 from ..description.topology import free_bodies
-from ..errors import AssemblyError, InputError, SingularPositionWarning
+from ..errors import AssemblyError, InputError, SingularPositionWarning, SuspiciousInputWarning
 from ..model import Model
 from .freedoms import equation_rank, independent_solve, null_and_idle
 from .messages import describe_inputs, singular_error
+from .mirror import mirrored_bodies
 from .results import PositionResult
 
 # Reciprocal condition number (1-norm estimate) below which a Jacobian counts as
@@ -115,10 +116,24 @@ def solve_position(
     s = model.input_vector(inputs)
     inputs = dict(inputs) if type(inputs) is dict else dict(zip(model.input_names, map(float, s)))
     if guess is None:
-        return _solve_by_continuation(model, inputs, s, tol, max_iterations, raise_on_failure)
+        return _warn_if_mirrored(model, _solve_by_continuation(model, inputs, s, tol, max_iterations, raise_on_failure))
     q0 = model.configuration(guess, "guess").copy()  # a copy: never alias the guess
     result = newton(model, s, q0, inputs, tol, max_iterations)
-    return _finish(model, result, raise_on_failure, guess_note="from the guess")
+    return _warn_if_mirrored(model, _finish(model, result, raise_on_failure, guess_note="from the guess"))
+
+
+def _warn_if_mirrored(model: Model, result: PositionResult) -> PositionResult:
+    """A SuspiciousInputWarning naming any body the solution shows reflected: it
+    satisfies every equation, but no motion in the plane reaches it."""
+    if result.converged and model.mechanism.dimension == 2:
+        mirrored = mirrored_bodies(model, result.q)
+        if mirrored:
+            warnings.warn(
+                f"solve_position: the solution shows bodies {mirrored} of '{model.mechanism.name}' mirrored "
+                "with respect to their drawing: their distances hold, but no motion in the plane reaches "
+                "it. Start from a guess nearer the drawn assembly (mbtools.kinematics.mirrored_bodies "
+                "checks a solution).", SuspiciousInputWarning, stacklevel=3)
+    return result
 
 
 def newton(model: Model, s: np.ndarray, q: np.ndarray, inputs: dict, tol: float, max_iterations: int) -> PositionResult:
