@@ -240,6 +240,14 @@ LAYOUT_FAULTS = r"""(onlyWidgets) => {
     if (squeezed)
       faults.push(`${label}: a column squeezed to nothing, cell "${text(squeezed.innerText, 30)}"`);
   }
+  // code cells, what they show and what they print: no line scrolled out of sight
+  for (const pre of article.querySelectorAll('div.cell_input pre, div.cell_output pre')) {
+    if (!shown(pre) || onlyWidgets || pre.scrollWidth <= pre.clientWidth + 1) continue;
+    const line = pre.innerText.split('\n').reduce((a, b) => (b.length > a.length ? b : a), '');
+    const kind = pre.closest('div.cell_input') ? 'code' : 'printed output';
+    faults.push(`${kind} in ${section(pre)} scrolls sideways (${pre.scrollWidth} px in ${pre.clientWidth} px): `
+                + text(line, 70));
+  }
   return faults;
 }"""
 
@@ -262,7 +270,8 @@ def layout_faults(page) -> list[str]:
 @pytest.mark.parametrize("page_path", book_pages() or ["index.html"])
 def test_page_layout_hides_nothing(browser, server, page_path):
     """At the test window of 1280 × 900, no formula overflows the content column or
-    scrolls inside it, and no table hides a column (see LAYOUT_FAULTS)."""
+    scrolls inside it, no table hides a column, and no code cell or printed output
+    scrolls sideways (see LAYOUT_FAULTS)."""
     page, _ = open_page(browser, server, page_path)
     try:
         if page.locator('script[type="application/vnd.jupyter.widget-view+json"]').count():
@@ -284,6 +293,9 @@ SYNTHETIC_PAGE = r"""
  </div></section>
  <section id="squeezed"><table style="table-layout: fixed; width: 200px"><colgroup><col style="width: 200px">
    <col style="width: 0px"></colgroup><tr><td>family</td><td style="padding: 0">note</td></tr></table></section>
+ <section id="long-code"><div class="cell_input"><pre style="width: 300px; overflow-x: auto">x = 1
+print("a line of code far too long for its box, which a reader would have to scroll sideways to read")</pre>
+ </div></section>
  <section id="widget"><div class="jupyter-widgets"><div class="clip"><table><tr><td>a</td></tr><tr><td>b</td></tr>
    <tr><td>c</td></tr><tr><td>d</td></tr></table></div></div></section>
 </article>
@@ -301,7 +313,8 @@ def test_the_layout_checker_sees_each_fault(browser):
         page.set_content(SYNTHETIC_PAGE)
         faults = page.evaluate(LAYOUT_FAULTS, False)
         joined = "\n".join(faults)
-        assert len(faults) == 4, joined
+        assert len(faults) == 5, joined
+        assert "code in #long-code scrolls sideways" in joined and 'print("a line of code' in joined
         assert "math in #wide-math is scrolled" in joined and "\\frac{a}{b}" in joined
         assert "table in #wide-table [family n] is scrolled or clipped" in joined
         assert "table in #squeezed [family note]: a column squeezed to nothing" in joined

@@ -189,3 +189,44 @@ def test_contacts_refuse_bad_data_by_name():
         mbtools.simulate(system, 1.0, "ali3p")
     with pytest.raises(InputError, match=r"No contact .* touching and approaching.*gap 1 m"):
         solve_impact(system, model.reference_q)
+
+
+def test_joint_reactions_are_refused_with_contacts():
+    system = falling_bar_system(height=0.0, angle=0.0)
+    traj = mbtools.simulate(system, 0.1, progress=False)
+    with pytest.raises(InputError, match="contact forces are in traj.contact_forces"):
+        traj.reactions("anything")
+
+
+def _pendulum_at_a_wall(family: str, restitution: float, friction: float = 0.0):
+    """A bar of 1 m and 1 kg hinged at O, released at 60° from the vertical on the +x
+    side; a wall x = 0 (normal +x) stops its end P where it hangs straight down."""
+    m = mbtools.Mechanism("pendulum at a wall")
+    m.add_ground({"O": (0.0, 0.0)})
+    tip = (np.sin(np.radians(60.0)), -np.cos(np.radians(60.0)))
+    m.add_body("bar", {"O": (0.0, 0.0), "P": tip}, mass=mbtools.MassProperties(1.0, (tip[0] / 2, tip[1] / 2), 1 / 12))
+    m.add_revolute("ground", "bar", at="O")
+    wall = PlaneContact("P", normal=(1.0, 0.0), restitution=restitution, friction=friction, name="wall")
+    return mbtools.MultibodySystem(mbtools.formulate(m, family), contacts=[wall])
+
+
+@pytest.mark.parametrize("family", ["relative", "reference_point", "basic", "natural"])
+def test_a_pendulum_bounces_off_a_wall_through_its_joint(family):
+    """Impulsive multipliers keep the joint closed: the end comes back at e times its
+    speed, so the bar rises to cos θ₁ = 1 − e² (1 − cos θ₀); energy is lost by 1 − e²."""
+    e = 0.6
+    system = _pendulum_at_a_wall(family, e, friction=0.3)
+    times = np.linspace(0.0, 2.0, 2001)
+    traj = mbtools.simulate(system, 2.0, t_eval=times, progress=False)
+    impacts = [event for event in traj.events if event.kind == "impact"]
+    first = impacts[0]
+    assert first.contacts == ("wall",) and first.impulses["wall"][0] > 0
+    kinetic_before = 1.0 * 9.81 * 0.5 * (1 - np.cos(np.radians(60.0)))  # m g Δh of the centre
+    assert first.energy_loss == pytest.approx((1 - e**2) * kinetic_before, rel=1e-7)
+    after = traj.t > first.time
+    P = traj.point("P")[after]
+    highest = np.arccos(np.clip(-P[:, 1], -1, 1)).max()  # the largest angle from the vertical after the bounce
+    expected = np.arccos(1 - e**2 * (1 - np.cos(np.radians(60.0))))
+    assert highest == pytest.approx(expected, abs=2e-3)  # sampled every ms near a turning point
+    assert traj.point("P")[:, 0].min() > -1e-9
+    assert traj.constraint_violation[0].max() < 1e-10

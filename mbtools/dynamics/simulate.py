@@ -106,6 +106,9 @@ class Trajectory:
         the force on the joint's second body by its first and the torque about its point
         (the convention of the module ``mbtools.dynamics.reactions``)."""
         names = [j.name for j in self.system.model.mechanism.joints]
+        if self.system.contacts:
+            raise InputError(f"Joint reactions of '{self.system.model.mechanism.name}' with its contacts are not "
+                             "offered in this release: the contact forces are in traj.contact_forces.")
         if joint not in names:
             raise InputError(f"'{joint}' is not a joint of '{self.system.model.mechanism.name}'; its joints are {names}.")
         solver = ReactionSolver(self.system)
