@@ -9,7 +9,7 @@ origin. Its gap and its normal and tangential velocities are
 with t = (n_y, −n_x) in the plane (for the floor n = (0, 1), t = (1, 0): v_t is the
 velocity along +x). Contact is unilateral: g ≥ 0, and the normal force or impulse only
 pushes (≥ 0). At an impact Newton's law of restitution v_n⁺ = −e v_n⁻ and Coulomb's
-friction ‖P_t‖ ≤ μ P_n hold (:mod:`mbtools.dynamics.impact`); a contact is given to the
+friction ‖P_t‖ ≤ μ P_n hold (:func:`~mbtools.solve_impact`); a contact is given to the
 system, ``MultibodySystem(model, contacts=[...])``; in sustained contact the
 point slides with the friction force μ f_n or sticks.
 

@@ -3,13 +3,14 @@
 Between events the multipliers formulation with the contacts that are on
 (:mod:`mbtools.dynamics.contact_modes`) is integrated by DOP853, the state projected onto
 the joints' constraints and the on contacts (g = 0, v_n = 0, and v_t = 0 where sticking)
-after every step, as in :mod:`mbtools.dynamics.integrate`. After each step the event
+after every step, as in module ``mbtools.dynamics.integrate``. After each step the event
 functions are checked over the step at :data:`SAMPLES` points of the step's interpolant
 (so that a point cannot dip below the plane and out again unseen), and the first sign
 change is located by Brent's method on the interpolant to :data:`TIME_TOLERANCE`:
 
 * an off contact's gap g reaching 0 — an **impact**
-  (:func:`mbtools.dynamics.impact.impact` over every touching contact);
+  (the function ``impact`` of module ``mbtools.dynamics.impact``, over every touching
+  contact);
 * an on contact's normal force f_n reaching 0 — **lift-off**;
 * a sliding contact's v_t reaching 0, or a sticking contact's ‖f_t‖ reaching μ f_n — a
   change between **stick and slip**.

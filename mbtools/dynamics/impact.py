@@ -16,7 +16,7 @@ follows one of four laws:
 * slip:     v_n⁺ = −e v_n⁻, P_t = −μ P_n sign(v_t⁺), P_n ≥ 0 (frictionless: P_t = 0).
 
 Each combination is a linear system in P; all 4ᵏ combinations of k touching contacts are
-tried (exact enumeration: k ≤ :data:`MAX_CONTACTS`), and those whose inequalities hold are
+tried (exact enumeration: k ≤ ``MAX_CONTACTS``), and those whose inequalities hold are
 solutions. One contact always has exactly one; several contacts with friction may have
 more (Painlevé-like cases) — the one that leaves the least kinetic energy is taken, and the
 result says it was not unique.
@@ -111,7 +111,7 @@ class ImpactResult:
 
 
 def touching_contacts(system, q: np.ndarray, qd: np.ndarray) -> list:
-    """The contacts of ``system`` whose gap is within :data:`TOUCHING` of the
+    """The contacts of ``system`` whose gap is within ``TOUCHING`` of the
     mechanism's size and whose point is not moving away (v_n ≤ 0, to rounding)."""
     model = system.model
     tolerance = TOUCHING * model.length_scale
@@ -137,7 +137,7 @@ def solve_impact(system, q, qd=None, twist=None, t: float = 0.0) -> ImpactResult
         The position at the impact (projected onto the joints' constraints).
     qd : array_like, optional
         q̇⁻, projected onto the velocity constraints; or give ``twist=`` as in
-        :func:`~mbtools.dynamics.simulate`.
+        :func:`~mbtools.simulate`.
     t : float
         The time (for prescribed inputs).
     """

@@ -63,9 +63,8 @@ class MultibodySystem:
         The gains (α, β), 1/s, of the Baumgarte stabilisation of the multipliers formulation.
     contacts : sequence of PlaneContact
         Unilateral contacts of named points with planes, with restitution and friction
-        (:class:`~mbtools.description.contacts.PlaneContact`): impacts are solved by
-        :func:`~mbtools.dynamics.impact.solve_impact` and located during
-        :func:`~mbtools.dynamics.simulate`.
+        (:class:`~mbtools.PlaneContact`): impacts are solved by
+        :func:`~mbtools.solve_impact` and located during :func:`~mbtools.simulate`.
 
     Attributes
     ----------

@@ -1,10 +1,10 @@
 """The paper's planar dynamic example: a bar falling and bouncing on the floor (Fig. 9).
 
 The paper gives e = 0.9, μ = 0.2 and 5 s of motion, and pictures; the rest is chosen
-here and stated (:data:`FALLING_BAR_DATA`): a uniform bar of 1 m and 1 kg (I = m L²/12
+here and stated (``FALLING_BAR_DATA``): a uniform bar of 1 m and 1 kg (I = m L²/12
 about its centre), drawn with its centre 1 m above the floor, tilted 30° (end A low),
 thrown at 1 m/s along +x and spinning clockwise at 2 rad/s. Its ends A and B touch the floor
-y = 0 (:class:`~mbtools.description.contacts.PlaneContact`).
+y = 0 (:class:`~mbtools.PlaneContact`).
 
 Example
 -------
@@ -60,7 +60,7 @@ class FallingBar(NamedTuple):
 def falling_bar(restitution: float = FALLING_BAR_DATA["restitution"], friction: float = FALLING_BAR_DATA["friction"],
                 velocity=FALLING_BAR_DATA["velocity"], omega: float = FALLING_BAR_DATA["omega"],
                 **geometry) -> FallingBar:
-    """The bouncing bar (``geometry``: the keywords of :func:`falling_bar_mechanism`)
+    """The bouncing bar (``geometry``: the keywords of :func:`~mbtools.examples.falling_bar_mechanism`)
     with its ends A and B in contact with the floor y = 0; simulate it with
 
     ``system = MultibodySystem(formulate(bar.mechanism, "basic"), contacts=bar.contacts)``,

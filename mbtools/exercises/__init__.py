@@ -24,6 +24,9 @@ which asks for one.
 ``check_mass_matrix``       a body's mass matrix in natural coordinates
 ``check_precession``        the steady precession rate of the heavy top
 ``check_pendulum_period``   the period of a simple pendulum at a large amplitude
+``check_impact_omega``      a bar's angular velocity after an impact on the floor
+``check_normal_impulse``    the normal impulse of that impact
+``check_impact_energy_loss`` the kinetic energy that impact removes
 ==========================  ======================================================
 """
 
@@ -34,6 +37,7 @@ from .constraints import check_constraints, check_gamma, check_jacobian
 from .counts import check_counts
 from .dynamics import check_mass_matrix, check_pendulum_period, check_precession
 from .feedback import Pending, Right, WrongAnswer, check_number
+from .impacts import check_impact_energy_loss, check_impact_omega, check_normal_impulse
 from .kinematics import check_acceleration, check_newton_step, check_position, check_velocity
 from .rotations import check_euler_parameters
 
@@ -47,9 +51,12 @@ __all__ = [
     "check_counts",
     "check_euler_parameters",
     "check_gamma",
+    "check_impact_energy_loss",
+    "check_impact_omega",
     "check_jacobian",
     "check_mass_matrix",
     "check_newton_step",
+    "check_normal_impulse",
     "check_number",
     "check_pendulum_period",
     "check_position",

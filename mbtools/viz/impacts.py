@@ -187,7 +187,7 @@ def strobe(traj, every: int = 1, panels: int = 1, columns: int | None = None, wi
     rows = -(-panels // columns)
     xlim, ylim = _limits(model, q, traj.system.contacts)
     aspect = (ylim[1] - ylim[0]) / (xlim[1] - xlim[0])
-    fig, axes = plt.subplots(rows, columns, figsize=(width, 0.2 + rows * (width / columns) * aspect + 0.35 * rows),
+    fig, axes = plt.subplots(rows, columns, figsize=(width, rows * (0.8 * width / columns * aspect + 0.45)),
                              squeeze=False, sharex=True, sharey=True)
     colours = ListedColormap(plt.get_cmap(cmap)(np.linspace(0.0, 0.9, 256)))
     norm = Normalize(float(t[0]), float(t[-1]))
