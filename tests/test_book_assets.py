@@ -17,7 +17,8 @@ def locked_version(package: str) -> str:
 
 def test_local_config_points_at_files_the_vendor_script_copies():
     config = yaml.safe_load((ROOT / "book" / "_config.yml").read_text())["sphinx"]["config"]
-    assert config["html_static_path"] == ["_vendor"]
+    assert config["html_static_path"] == ["_vendor", "_static"]  # the vendored scripts, the book's own style
+    assert (ROOT / "book" / "_static" / "mbtools.css").is_file() and config["html_css_files"] == ["mbtools.css"]
     assert config["mathjax_path"] == "mathjax/tex-mml-chtml.js"
     assert list(config["nb_ipywidgets_js"]) == ["widgets/require.js", "widgets/assets-path.js", "widgets/embed-amd.js"]
     assert not any(str(v).startswith("http") for v in [config["mathjax_path"], *config["nb_ipywidgets_js"]])

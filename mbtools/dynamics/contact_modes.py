@@ -3,7 +3,7 @@ motion with them.
 
 Between impacts a contact is *off* (free flight of its point) or *on*: then its gap is
 held at zero, g = 0, by a normal force f_n ≥ 0, and the point either *sticks*
-(v_t = 0, held by a friction force |f_t| ≤ μ f_n) or *slides* with s = sign v_t and the
+(v_t = 0, held by a friction force ‖f_t‖ ≤ μ f_n) or *slides* with s = sign v_t and the
 friction force f_t = −μ s f_n. The equations of motion of the multipliers formulation
 grow by these rows (module ``mbtools.dynamics.multipliers``):
 

@@ -26,7 +26,7 @@ which asks for one.
 ``check_pendulum_period``   the period of a simple pendulum at a large amplitude
 ``check_impact_omega``      a bar's angular velocity after an impact on the floor
 ``check_normal_impulse``    the normal impulse of that impact
-``check_impact_energy_loss`` the kinetic energy that impact removes
+``check_energy_lost``       the kinetic energy that impact removes
 ==========================  ======================================================
 """
 
@@ -37,7 +37,7 @@ from .constraints import check_constraints, check_gamma, check_jacobian
 from .counts import check_counts
 from .dynamics import check_mass_matrix, check_pendulum_period, check_precession
 from .feedback import Pending, Right, WrongAnswer, check_number
-from .impacts import check_impact_energy_loss, check_impact_omega, check_normal_impulse
+from .impacts import check_energy_lost, check_impact_omega, check_normal_impulse
 from .kinematics import check_acceleration, check_newton_step, check_position, check_velocity
 from .rotations import check_euler_parameters
 
@@ -49,9 +49,9 @@ __all__ = [
     "check_array",
     "check_constraints",
     "check_counts",
+    "check_energy_lost",
     "check_euler_parameters",
     "check_gamma",
-    "check_impact_energy_loss",
     "check_impact_omega",
     "check_jacobian",
     "check_mass_matrix",

@@ -281,7 +281,8 @@ def animate_motion(traj, every: int = 1, interval: int = 40, figsize=(6.4, 3.4),
     return anim
 
 
-def plot_bounces(traj, point: str, limit: float | None = None, ax: Axes | None = None) -> Axes:
+def plot_bounces(traj, point: str, limit: float | None = None, ax: Axes | None = None,
+                 limit_label: str = "limit") -> Axes:
     """The height of ``point`` above the plane of its contact over the motion, each
     impact of that contact marked, and the time ``limit`` (s, e.g. the sum of a
     geometric series of bounces) as a vertical line.
@@ -296,6 +297,8 @@ def plot_bounces(traj, point: str, limit: float | None = None, ax: Axes | None =
         A time to mark (dashed).
     ax : matplotlib.axes.Axes, optional
         Where to draw; a new figure by default.
+    limit_label : str
+        What the legend calls the time ``limit``.
 
     Returns
     -------
@@ -310,10 +313,10 @@ def plot_bounces(traj, point: str, limit: float | None = None, ax: Axes | None =
     gap = np.array([contact.gap(model, q) for q in traj.q])
     ax.plot(traj.t, gap, color=BODY_COLORS[0], lw=1.2, label=f"gap of {point}")
     times = [e.time for e in impacts(traj) if contact.name in e.contacts]
-    ax.scatter(times, np.zeros(len(times)), marker=CONTACT_MARKERS[0], s=22, color=REGIME_COLORS["slip"],
-               zorder=3, label="impacts")
+    ax.scatter(times, np.zeros(len(times)), marker=CONTACT_MARKERS[0], s=22, color="#D55E00", zorder=3,
+               label=f"impacts of {point}")
     if limit is not None:
-        ax.axvline(limit, color="0.3", ls="--", lw=1, label=f"t = {limit:.4f} s")
+        ax.axvline(limit, color="0.3", ls="--", lw=1, label=f"{limit_label}, t = {limit:.4f} s")
     ax.set_xlabel("t (s)")
     ax.set_ylabel("height (m)")
     ax.set_xlim(traj.t[0], traj.t[-1])
