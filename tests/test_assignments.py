@@ -200,10 +200,12 @@ def run_with_wrong_answers(notebook_path: Path, source: Path) -> list[dict]:
     client.execute()
     results = []
     for cell in notebook.cells:
-        for output in cell.get("outputs", []):
-            for line in output.get("text", "").splitlines():
-                if line.startswith(MARK):
-                    results.append(json.loads(line[len(MARK):]))
+        # one print can reach the notebook as several stream outputs (the kernel flushes
+        # when it likes): join a cell's stream text before reading its lines
+        text = "".join(output.get("text", "") for output in cell.get("outputs", []) if output.get("name") == "stdout")
+        for line in text.splitlines():
+            if line.startswith(MARK):
+                results.append(json.loads(line[len(MARK):]))
     return results
 
 
