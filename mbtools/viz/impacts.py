@@ -334,7 +334,7 @@ def impact_markdown(traj, first: int | None = 10, digits: int = 4) -> str:
     >>> run = Event(events=[Event(kind="impact", time=0.5, contacts=("B on floor",), regime={"B on floor": "slip"},
     ...                           impulses={"B on floor": (2.0, -0.4)}, energy_loss=1.5, energy_limited=False)])
     >>> print(impact_markdown(run))
-    | # | t (s) | contact | regime | P_n (N·s) | P_t (N·s) | energy lost (J) |
+    | # | t (s) | contact | regime | $P_n$ (N·s) | $P_t$ (N·s) | energy lost (J) |
     |---|---|---|---|---|---|---|
     | 1 | 0.5000 | B on floor | slip | 2 | −0.4 | 1.5 |
     <BLANKLINE>
@@ -351,7 +351,8 @@ def impact_markdown(traj, first: int | None = 10, digits: int = 4) -> str:
             rows.append([k if j == 0 else "", f"{event.time:.4f}" if j == 0 else "", name, regime,
                          f"{P_n:.{digits}g}", f"{P_t:.{digits}g}",
                          f"{event.energy_loss:.{digits}g}" if j == 0 else ""])
-    table = markdown_table(["#", "t (s)", "contact", "regime", "P_n (N·s)", "P_t (N·s)", "energy lost (J)"], rows)
+    header = ["#", "t (s)", "contact", "regime", "$P_n$ (N·s)", "$P_t$ (N·s)", "energy lost (J)"]
+    table = markdown_table(header, rows)
     shown = len(events) if not first else min(first, len(events))
     tail = f"{len(events)} impact{'s' if len(events) != 1 else ''} in all"
     tail += "." if shown == len(events) else f"; the first {shown} are shown."
