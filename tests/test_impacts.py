@@ -99,6 +99,12 @@ def test_a_flat_landing_hits_both_ends_together(family):
         assert system.model.point_velocity(system.model.reference_q, result.qd, point) == pytest.approx(
             [vx - mu * (1 + e) * 1.0, e * 1.0], abs=1e-12)
     assert sum(p[0] for p in result.impulses.values()) == pytest.approx((1 + e) * 1.0, abs=1e-12)
+    # slow enough to stick: the two ends' tangential rows coincide, and the impulse that
+    # stops the sliding is shared evenly (the least-norm split of an indeterminate one)
+    result = solve_impact(system, system.model.reference_q,
+                          twist=examples.falling_bar_twist((0.2, -1.0), 0.0, angle=0.0))
+    assert result.regime == {"A on floor": "stick", "B on floor": "stick"} and result.unique
+    assert [p[1] for p in result.impulses.values()] == pytest.approx([-0.1, -0.1], abs=1e-12)
 
 
 @pytest.mark.parametrize("family", FAMILIES)
@@ -124,6 +130,7 @@ def test_bouncing_dies_out_in_the_time_of_a_geometric_series():
     assert 0 <= t0 * (1 + e) / (1 - e) - impacts[-1].time <= 2 * v_rest / (G * (1 - e))
     assert traj.point("A")[-1, 1] == pytest.approx(0.0, abs=1e-12)
     assert abs(traj.qd[-1]).max() < 1e-9 and traj.contact_forces[-1, :, 0] == pytest.approx([G / 2, G / 2])
+    assert traj.contact_forces[-1, :, 1] == pytest.approx([0.0, 0.0], abs=1e-12)  # the least-norm friction split
 
 
 def test_the_five_second_run_keeps_to_the_floor_and_the_constraints():

@@ -72,12 +72,15 @@ def contact_accelerations(system, q, qd, t, modes: dict):
     A[:n, :n] = system.mass_matrix(q)
     A[:n, n:] = A_columns.T
     A[n:, :n] = A_rows
+    b = np.concatenate([system.forces(q, qd, t), np.concatenate(right)])
     try:
-        x = np.linalg.solve(A, np.concatenate([system.forces(q, qd, t), np.concatenate(right)]))
-    except np.linalg.LinAlgError:
+        x = np.linalg.solve(A, b)
+    except np.linalg.LinAlgError:  # contacts that share a direction: the least-norm split of their forces
+        x, *_ = np.linalg.lstsq(A, b, rcond=1e-12)
+    if np.abs(A @ x - b).max() > 1e-8 * max(float(np.abs(b).max()), 1.0):
         raise MbtoolsError(f"The equations of motion of '{model.mechanism.name}' with its contacts "
-                           f"{sorted(modes)} on are singular at t = {t:.6g}: more contacts hold the body than "
-                           "its freedoms (a statically indeterminate support).") from None
+                           f"{sorted(modes)} on have no solution at t = {t:.6g}: the contacts hold more than "
+                           "its freedoms allow, in directions that cannot all hold.")
     multipliers = np.zeros(J.shape[0])
     multipliers[kept] = x[n:n + len(kept)]
     forces = {name: [0.0, 0.0] for name in modes}

@@ -212,7 +212,9 @@ def _enumerate(G, before, e, mu, energy):
         return None
     scale = max(float(np.abs(before).max()), 1e-300)
     distinct = _distinct([G @ p for p in solutions], scale)
-    return min(solutions, key=energy), distinct
+    least = min(energy(p) for p in solutions)  # then, among equal motions, the smallest impulses
+    tied = [p for p in solutions if energy(p) <= least + 1e-12 * max(abs(least), 1e-300)]
+    return min(tied, key=lambda p: float(p @ p)), distinct
 
 
 def _energy_limited(G, before, e, mu, energy, limit):
@@ -294,7 +296,8 @@ def _constrained_inverse(system, q, C) -> np.ndarray:
 
 
 def _solve_combination(G, before, e, mu, combination):
-    """P for one combination of laws (None if its system is singular)."""
+    """P for one combination of laws, the least-norm one where several give the same
+    contact velocities; None if it has none."""
     k = len(e)
     A = np.zeros((2 * k, 2 * k))
     b = np.zeros(2 * k)
@@ -311,10 +314,12 @@ def _solve_combination(G, before, e, mu, combination):
         else:  # slip: P_t = −s μ P_n (frictionless: P_t = 0)
             A[tangent, tangent] = 1.0
             A[tangent, normal] = {"slip+": 1.0, "slip-": -1.0, "slip": 0.0}[law] * mu[i]
-    try:
-        return np.linalg.solve(A, b)
-    except np.linalg.LinAlgError:
-        return None
+    # least squares, so that where contacts share a direction (a bar landing flat: its
+    # ends' tangential rows coincide) the impulses take the smallest split, not any one
+    P, *_ = np.linalg.lstsq(A, b, rcond=1e-12)
+    if np.abs(A @ P - b).max() > 1e-9 * max(float(np.abs(b).max()), 1e-300):
+        return None  # a singular combination with no solution
+    return P
 
 
 def _consistent(P, before, after, e, mu, combination) -> bool:

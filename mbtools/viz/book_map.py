@@ -46,11 +46,12 @@ CHAPTERS: tuple[Chapter, ...] = (
     Chapter(10, "chapters/10_gyroscope", "The\ngyroscope", (4.5, 0.72), (9,), (4,)),
     Chapter(11, "chapters/11_falling_ssc", "The falling\nSSC", (4.5, -0.32), (9,), (5,)),
     Chapter(12, "chapters/12_validation", "Validation\nagainst\nbenchmarks", (5.6, 0.25), (9, 10, 11)),
+    Chapter(13, "chapters/13_impacts", "Impacts: the\nbouncing bar", (3.4, -0.95), (9,), (2,)),
 )
-"""The chapters, in order. Chapters 1–7 are the kinematics (coordinates), 8–12 the
+"""The chapters, in order. Chapters 1–7 are the kinematics (coordinates), 8–13 the
 dynamics."""
 
-LANES = (("Coordinates", 1.3, 4.8, BODY_COLORS[0]), ("Dynamics", -1.05, 1.2, BODY_COLORS[2]))
+LANES = (("Coordinates", 1.3, 4.8, BODY_COLORS[0]), ("Dynamics", -1.6, 1.2, BODY_COLORS[2]))
 
 
 def chapter_map(ax: Axes | None = None, chapters: tuple[Chapter, ...] = CHAPTERS) -> Axes:
@@ -79,10 +80,10 @@ def chapter_map(ax: Axes | None = None, chapters: tuple[Chapter, ...] = CHAPTERS
     True
     """
     if ax is None:
-        _, ax = plt.subplots(figsize=(7.0, 4.4))
+        _, ax = plt.subplots(figsize=(7.0, 4.8))
         ax.figure.subplots_adjust(left=0.0, right=1.0, bottom=0.0, top=1.0)
     ax.set_xlim(-0.55, 6.2)
-    ax.set_ylim(-1.1, 4.85)
+    ax.set_ylim(-1.65, 4.85)
     ax.set_axis_off()
     for name, low, high, color in LANES:
         ax.add_patch(FancyBboxPatch((-0.5, low), 6.65, high - low, boxstyle="round,pad=0,rounding_size=0.2",
