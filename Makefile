@@ -66,7 +66,7 @@ book-student: $(STAMP) book/_vendor/VERSIONS.json
 	@echo "The student edition is built: open $(abspath $(STUDENT)/_build/html/index.html)"
 
 unit: $(STAMP)
-	$(BIN)/python -m pytest -m "not browser and not notebooks"
+	$(BIN)/python -m pytest -m "not browser and not notebooks" -n auto
 
 notebooks: $(STAMP)
 	$(BIN)/python -m pytest -m notebooks
@@ -81,7 +81,7 @@ browser: $(STAMP) browser-check
 	$(BIN)/python -m pytest -m browser
 
 test: $(STAMP) browser-check
-	$(BIN)/python -m pytest -m "not browser"
+	$(BIN)/python -m pytest -m "not browser" -n auto
 	$(MAKE) book-build
 	$(MAKE) book-student
 	$(BIN)/python -m pytest -m browser
