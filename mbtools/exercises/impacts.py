@@ -130,7 +130,7 @@ def _check(answer, data: dict, quantity: str, what: str, extra: list[tuple[str, 
 def check_impact_omega(answer, *, angle: float, velocity, omega: float, restitution: float, friction: float,
                        mass: float = 1.0, length: float = 1.0, rtol: float = RTOL) -> Right | Pending:
     """Check the bar's angular velocity after the impact, ω⁺ (rad/s, counter-clockwise
-    positive), for the data of :func:`bar_impact`; ``rtol`` 1e-6 by default (an answer
+    positive), for the data of :func:`~mbtools.exercises.impacts.bar_impact`; ``rtol`` 1e-6 by default (an answer
     computed in Python), looser (1e-3) for one worked out by hand."""
     if answer is ...:
         return Pending("ω⁺")
@@ -147,7 +147,7 @@ def check_normal_impulse(answer, *, angle: float, velocity, omega: float, restit
                          friction: float = 0.0, mass: float = 1.0, length: float = 1.0,
                          rtol: float = RTOL) -> Right | Pending:
     """Check the normal impulse P_n (N·s) of the floor on the bar's end, for the data of
-    :func:`bar_impact` (frictionless by default)."""
+    :func:`~mbtools.exercises.impacts.bar_impact` (frictionless by default)."""
     if answer is ...:
         return Pending("P_n")
     data = dict(angle=angle, velocity=velocity, omega=omega, restitution=restitution, friction=friction, mass=mass,
@@ -166,7 +166,7 @@ def check_normal_impulse(answer, *, angle: float, velocity, omega: float, restit
 def check_energy_lost(answer, *, angle: float, velocity, omega: float, restitution: float, friction: float,
                              mass: float = 1.0, length: float = 1.0, rtol: float = RTOL) -> Right | Pending:
     """Check the kinetic energy the impact removes, T⁻ − T⁺ (J), for the data of
-    :func:`bar_impact`."""
+    :func:`~mbtools.exercises.impacts.bar_impact`."""
     if answer is ...:
         return Pending("the energy lost")
     data = dict(angle=angle, velocity=velocity, omega=omega, restitution=restitution, friction=friction, mass=mass,

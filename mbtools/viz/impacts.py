@@ -62,7 +62,7 @@ def plot_energy(traj, ax: Axes | None = None, kinetic: bool = True) -> Axes:
 
     Parameters
     ----------
-    traj : Trajectory
+    traj : mbtools.Trajectory
         A simulation with contacts.
     ax : matplotlib.axes.Axes, optional
         Where to draw; a new figure by default.
@@ -158,7 +158,7 @@ def strobe(traj, every: int = 1, panels: int = 1, columns: int | None = None, wi
 
     Parameters
     ----------
-    traj : Trajectory
+    traj : mbtools.Trajectory
         A planar simulation (its contacts drawn as a shaded floor).
     every : int
         Draw every ``every``-th output (1: all of them).
@@ -226,11 +226,11 @@ def animate_motion(traj, every: int = 1, interval: int = 40, figsize=(6.4, 3.4),
                    title: str | None = None) -> FuncAnimation:
     """An animation of a planar motion with contacts: the bodies, the floor, the path
     of each centre of mass so far and the time, one frame per ``every`` outputs;
-    show it with :func:`mbtools.viz.animation.animation_html`.
+    show it with ``mbtools.viz.animation.animation_html``.
 
     Parameters
     ----------
-    traj : Trajectory
+    traj : mbtools.Trajectory
         A planar simulation.
     every : int
         One frame every ``every`` outputs.
@@ -289,7 +289,7 @@ def plot_bounces(traj, point: str, limit: float | None = None, ax: Axes | None =
 
     Parameters
     ----------
-    traj : Trajectory
+    traj : mbtools.Trajectory
         A simulation with a contact of ``point``.
     point : str
         A point with a contact.
