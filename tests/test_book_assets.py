@@ -17,8 +17,11 @@ def locked_version(package: str) -> str:
 
 def test_local_config_points_at_files_the_vendor_script_copies():
     config = yaml.safe_load((ROOT / "book" / "_config.yml").read_text())["sphinx"]["config"]
-    assert config["html_static_path"] == ["_vendor", "_static"]  # the vendored scripts, the book's own style
-    assert (ROOT / "book" / "_static" / "mbtools.css").is_file() and config["html_css_files"] == ["mbtools.css"]
+    assert config["html_static_path"] == ["_vendor", "_style"]  # the vendored scripts, the book's own style
+    assert (ROOT / "book" / "_style" / "mbtools.css").is_file() and config["html_css_files"] == ["mbtools.css"]
+    # a book/_static folder would make Jupyter Book 1 load every script of every static
+    # path on every page (MathJax twice, with its modules: JavaScript errors)
+    assert not (ROOT / "book" / "_static").exists()
     assert config["mathjax_path"] == "mathjax/tex-mml-chtml.js"
     assert list(config["nb_ipywidgets_js"]) == ["widgets/require.js", "widgets/assets-path.js", "widgets/embed-amd.js"]
     assert not any(str(v).startswith("http") for v in [config["mathjax_path"], *config["nb_ipywidgets_js"]])
