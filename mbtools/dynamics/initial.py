@@ -136,12 +136,14 @@ def mass_orthogonal_correction(W_inverse: np.ndarray, J: np.ndarray, residual: n
     everywhere: the redundant rows of natural coordinates would make J W⁻¹ Jᵀ singular;
     they hold to first order with the others)."""
     factors, pivots, _ = pivoted_qr(J)
-    kept = pivots[:rank_of_diagonal(factors.diagonal())]
-    J = J[kept]
+    rank = rank_of_diagonal(factors.diagonal())
+    if rank < len(J):
+        kept = pivots[:rank]
+        J, residual = J[kept], residual[kept]
     WinvJt = W_inverse @ J.T
-    _, _, x, info = dgesv(J @ WinvJt, residual[kept])
+    _, _, x, info = dgesv(J @ WinvJt, residual)
     if info != 0:  # pragma: no cover - the rows kept are independent, W is positive definite
-        return WinvJt @ np.linalg.lstsq(J @ WinvJt, residual[kept], rcond=None)[0]
+        return WinvJt @ np.linalg.lstsq(J @ WinvJt, residual, rcond=None)[0]
     return WinvJt @ x
 
 

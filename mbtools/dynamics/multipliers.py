@@ -30,27 +30,36 @@ def accelerations(system, q: np.ndarray, qd: np.ndarray, t: float, stabilised: b
     J, rhs = system.acceleration_constraints(q, qd, t, stabilised)
     M = system.mass_matrix(q)
     Q = system.forces(q, qd, t)
-    if J.size:
+    m, n = J.shape
+    kept = None  # None: every row is kept, in its own order
+    rank = 0
+    if m:
         factors, pivots, _ = pivoted_qr(J)
         diagonal = np.abs(factors.diagonal())
         rank = rank_of_diagonal(diagonal)
-        kept = pivots[:rank]
         if refuse_near is not None and rank:
             refuse_near_singular(model.mechanism.name, t, diagonal[rank - 1] / diagonal[0], refuse_near)
-    else:
-        kept = np.zeros(0, dtype=int)
-    n, r = model.n_coordinates, len(kept)
-    A = np.zeros((n + r, n + r))
+        if rank < m:
+            kept = pivots[:rank]
+            J, rhs = J[kept], rhs[kept]
+    # the saddle-point system [M Φ_qᵀ; Φ_q 0] (q̈, λ) = (Q − h, c) on the kept rows
+    A = np.empty((n + rank, n + rank))
     A[:n, :n] = M
-    A[:n, n:] = J[kept].T
-    A[n:, :n] = J[kept]
-    _, _, x, info = dgesv(A, np.concatenate([Q, rhs[kept]]), overwrite_a=True, overwrite_b=True)
+    A[:n, n:] = J.T
+    A[n:, :n] = J
+    A[n:, n:] = 0.0
+    b = np.empty(n + rank)
+    b[:n] = Q
+    b[n:] = rhs
+    _, _, x, info = dgesv(A, b, overwrite_a=True, overwrite_b=True)
     if info != 0:  # an exactly zero pivot of the LU factorisation (LAPACK dgesv)
         raise SingularJacobianError(
             f"The equations of motion of '{model.mechanism.name}' are singular at t = {t:.6g}: the "
             "mass matrix is not positive on the motions the constraints allow (a body without "
             "inertia where it can move), or the constraints lost rank at a singular position."
         ) from None
-    multipliers = np.zeros(J.shape[0])
+    if kept is None:
+        return x[:n], x[n:]
+    multipliers = np.zeros(m)
     multipliers[kept] = x[n:]
     return x[:n], multipliers

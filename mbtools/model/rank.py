@@ -49,9 +49,11 @@ def rank_of_diagonal(diagonal: np.ndarray, rtol: float = RANK_RTOL) -> int:
     """Number of entries above ``rtol`` (by default ``RANK_RTOL``) times the first
     (largest) one: the rank read off |diag R| of a pivoted QR, or off singular values in
     decreasing order."""
-    diagonal = np.abs(np.asarray(diagonal, dtype=float))
+    diagonal = np.abs(diagonal) if isinstance(diagonal, np.ndarray) else np.abs(np.asarray(diagonal, dtype=float))
     if not diagonal.size or not diagonal[0] > 0:
         return 0
+    if diagonal[-1] > rtol * diagonal[0]:  # the common case, full rank (the entries decrease)
+        return len(diagonal)
     return int(np.count_nonzero(diagonal > rtol * diagonal[0]))
 
 
