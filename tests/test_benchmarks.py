@@ -8,6 +8,7 @@ settings accepted — or stops with a SingularJacobianError that names the time 
 points to ALI3-P. Staying on the branch is also checked directly: B_N − B0 = (N, 0)."""
 
 import math
+import re
 
 import numpy as np
 import pytest
@@ -48,8 +49,13 @@ def test_a02_ten_windows():
     assert kept_its_branch(run, 10) and run.error < HIGH
     run = benchmarks.run_a02(10, "natural", "multipliers", rtol=1e-9)
     assert kept_its_branch(run, 10) and run.error < HIGH
-    with pytest.raises(SingularJacobianError, match="reaches a singular position at t = 0.72"):
+    # at rtol 1e-11 the integrator crowds its steps into the singular positions: it must stop
+    # at one (which one depends on the machine's round-off) and say so
+    with pytest.raises(SingularJacobianError, match="formulation='ali3p'") as refusal:
         benchmarks.run_a02(10, "natural", "multipliers", rtol=1e-11)
+    at = float(re.search(r"singular position at t = ([0-9.]+)", str(refusal.value)).group(1))
+    b0 = benchmarks.a02_reference(np.array([0.0, at]), 10)[-1]
+    assert abs(b0[1]) < 1e-3  # every crank horizontal there, to the 6 digits of the time printed
 
 
 def test_a02_forty_windows_is_refused_by_the_ode_formulations():

@@ -14,7 +14,10 @@ small singular value σ; a drift ε of the state becomes an acceleration of orde
 along the *other* branch, and the integration can leave the branch it was on with
 nothing to show for it — Baumgarte's stabilisation alone does, on A02 with N = 1.
 Projected every step, the drift stays at round-off, and A02 keeps its branch for N = 1
-and 10 over rtol 1e-5 … 1e-9. Closer still, an adaptive integrator crowds its steps
+and 10 over rtol 1e-5 … 1e-9, unless a step lands close enough to a singular position to
+be stopped there (below; whether one does depends on the machine's round-off: A02 with
+N = 10 in the "projection" formulation at rtol 1e-8 and 1e-9 is stopped at t ≈ 12.48 on
+one machine and not on another). Closer still, an adaptive integrator crowds its steps
 into the singular position and the amplification wins (A02 with N = 40; N = 10 at rtol
 1e-11): so wherever the Jacobian of an evaluated state comes within
 :data:`~mbtools.dynamics.singular.NEAR_SINGULAR` of losing rank, the integration stops with a
