@@ -22,7 +22,7 @@ help:
 	@echo "make lab        JupyterLab on the chapters (they open as notebooks)"
 	@echo "make assignments  student and instructor versions of the assignments (otter-grader)"
 	@echo "make benchmark  formulation and position-solve timings, the demos' slider latency, the bouncing bar"
-	@echo "make benchmark-exudyn  the four-bar position solves beside Exudyn (its own venv)"
+	@echo "make benchmark-exudyn  position solves and dynamics beside Exudyn (its own venv)"
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -99,7 +99,8 @@ benchmark: $(STAMP)
 	$(BIN)/python benchmarks/impacts.py
 
 benchmark-exudyn: $(STAMP)
-	benchmarks/exudyn/run.sh
+	benchmarks/exudyn/run.sh position
+	benchmarks/exudyn/run.sh dynamics
 
 clean:
 	rm -rf book/_build book/_vendor build .pytest_cache
