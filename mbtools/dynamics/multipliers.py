@@ -28,11 +28,9 @@ def accelerations(system, q: np.ndarray, qd: np.ndarray, t: float, stabilised: b
     (:mod:`mbtools.dynamics.singular`)."""
     model = system.model
     J, rhs = system.acceleration_constraints(q, qd, t, stabilised)
-    M = system.mass_matrix(q)
     Q = system.forces(q, qd, t)
-    m, n = J.shape
+    m = J.shape[0]
     kept = None  # None: every row is kept, in its own order
-    rank = 0
     if m:
         factors, pivots, _ = pivoted_qr(J)
         diagonal = np.abs(factors.diagonal())
@@ -42,15 +40,10 @@ def accelerations(system, q: np.ndarray, qd: np.ndarray, t: float, stabilised: b
         if rank < m:
             kept = pivots[:rank]
             J, rhs = J[kept], rhs[kept]
+    n = len(q)
     # the saddle-point system [M Φ_qᵀ; Φ_q 0] (q̈, λ) = (Q − h, c) on the kept rows
-    A = np.empty((n + rank, n + rank))
-    A[:n, :n] = M
-    A[:n, n:] = J.T
-    A[n:, :n] = J
-    A[n:, n:] = 0.0
-    b = np.empty(n + rank)
-    b[:n] = Q
-    b[n:] = rhs
+    A = system.saddle_point_matrix(q, J)
+    b = np.concatenate((Q, rhs))
     _, _, x, info = dgesv(A, b, overwrite_a=True, overwrite_b=True)
     if info != 0:  # an exactly zero pivot of the LU factorisation (LAPACK dgesv)
         raise SingularJacobianError(

@@ -104,6 +104,7 @@ class MultibodySystem:
         self._mass = mass_matrix(model, model.reference_q)  # names any body without mass properties now
         self._weight = gravity_force(model, model.reference_q, gravity) if self.constant_mass else None
         self._metric_inverse = None
+        self._saddle_templates: dict[int, np.ndarray] = {}
         self.loads = tuple(loads)
         for load in self.loads:
             if not isinstance(load, LOADS):
@@ -168,15 +169,35 @@ class MultibodySystem:
                                  stabilised: bool = True) -> tuple[np.ndarray, np.ndarray]:
         """(Φ_q, c) of the acceleration constraints Φ_q q̈ = c: with ``stabilised``,
         c = γ − 2 α Φ̇ − β² Φ, Φ̇ = Φ_q q̇ + Φ_t (Baumgarte 1972); else c = γ."""
-        phi, J, gamma = self.constraints(q, qd, t)
         if not stabilised:
+            if self._quadratic is not None:
+                return self._quadratic.jacobian_and_gamma(q, qd)
+            _, J, gamma = self.constraints(q, qd, t)
             return J, gamma
+        phi, J, gamma = self.constraints(q, qd, t)
         alpha, beta = self.baumgarte
         return J, gamma - 2.0 * alpha * (J @ qd + self.constraint_rate(q, t)) - beta * beta * phi
 
     def mass_matrix(self, q: np.ndarray) -> np.ndarray:
         """M(q); the one matrix computed at construction where it is constant."""
         return self._mass if self.constant_mass else mass_matrix(self.model, q)
+
+    def saddle_point_matrix(self, q: np.ndarray, J: np.ndarray) -> np.ndarray:
+        """[M Φ_qᵀ; Φ_q 0] for the constraint rows J, as a new array (the solver overwrites
+        it); where M is constant, copied from a template that holds M already."""
+        r, n = J.shape
+        if self.constant_mass:
+            template = self._saddle_templates.get(r)
+            if template is None:
+                template = self._saddle_templates[r] = np.zeros((n + r, n + r))
+                template[:n, :n] = self._mass
+            A = template.copy()
+        else:
+            A = np.zeros((n + r, n + r))
+            A[:n, :n] = mass_matrix(self.model, q)
+        A[:n, n:] = J.T
+        A[n:, :n] = J
+        return A
 
     def metric_inverse(self, q: np.ndarray) -> np.ndarray:
         """W⁻¹ of the metric of the mass-orthogonal projections, W = M + ε I (ε = 1e-9 of
@@ -206,6 +227,12 @@ class MultibodySystem:
         return float(0.5 * qd @ self.mass_matrix(q) @ qd) + potential
 
 
+#: Up to this many entries of the rows' Hessians (m n², about 10 coordinates), Φ_q and γ
+#: are taken as products with the Hessians stacked densely (two products at each
+#: evaluation of the equations of motion); above, by the general path.
+DENSE_HESSIANS_UP_TO = 2_000
+
+
 class _QuadraticRows:
     """Φ, Φ_q and γ of rows quadratic in q and free of the inputs (the geometric rows of
     natural and basic coordinates): with Φ_k = ½ qᵀ H_k q + b_kᵀ q + c_k, γ_k = −q̇ᵀ H_k q̇,
@@ -214,11 +241,16 @@ class _QuadraticRows:
     def __init__(self, model: Model, rows: list[int]):
         self.function = model.newton_function(model.input_vector(model.reference_inputs()))
         self.rows = rows
-        H = model.quadratic_form[0][rows]
+        H, B, _ = model.quadratic_form
+        H, B = H[rows], B[rows]
         self.k, self.i, self.j = np.nonzero(H)
         self.h = H[self.k, self.i, self.j]
-        self.m = len(rows)
+        self.m, self.n = len(rows), model.n_coordinates
         self.every_row = list(rows) == list(range(model.n_constraints))
+        # small models: Φ_q = H q + B and H q̇ as two products with H stacked into one
+        # (m n) × n matrix, faster than the general path below a few thousand entries
+        self.stacked = H.reshape(-1, self.n) if H.size <= DENSE_HESSIANS_UP_TO else None
+        self.offset = B
 
     def __call__(self, q: np.ndarray, qd: np.ndarray):
         phi, J = self.function(q)
@@ -226,6 +258,14 @@ class _QuadraticRows:
         if self.every_row:
             return phi, J, gamma
         return phi[self.rows], J[self.rows], gamma
+
+    def jacobian_and_gamma(self, q: np.ndarray, qd: np.ndarray):
+        """(Φ_q, γ) without Φ: what the equations of motion need at every evaluation."""
+        if self.stacked is None:
+            _, J, gamma = self(q, qd)
+            return J, gamma
+        J = (self.stacked @ q).reshape(self.m, self.n) + self.offset
+        return J, -((self.stacked @ qd).reshape(self.m, self.n) @ qd)
 
 
 def _numbers(value) -> bool:
