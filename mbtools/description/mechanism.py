@@ -98,7 +98,16 @@ class Mechanism(Drawing):
     # ----------------------------------------------------------------- building
     def add_ground(self, points: dict, vectors: dict | None = None) -> None:
         """Add the fixed body, named ``"ground"``, with its points (fixed positions) and,
-        in space, its unit vectors (fixed joint axes)."""
+        in space, its unit vectors (fixed joint axes).
+
+        Parameters
+        ----------
+        points : dict
+            Point name → coordinates, e.g. ``{"O2": (0, 0), "O4": (6, 0)}``.
+        vectors : dict, optional
+            Unit-vector name → components (space only), e.g. ``{"z": (0, 0, 1)}``, each
+            of length 1.
+        """
         self._add_body(GROUND, points, is_ground=True, vectors=vectors)
 
     def add_body(self, name: str, points: dict, vectors: dict | None = None,
@@ -117,6 +126,19 @@ class Mechanism(Drawing):
         the ground — a falling bar, a thrown link: dynamics integrates it, kinematics
         cannot place it (no input sets where it is). Without it a body that no chain of
         joints attaches to the ground is refused, as a forgotten joint.
+
+        Parameters
+        ----------
+        name : str
+            The body's name, an identifier (letters, digits, underscores).
+        points : dict
+            Point name → coordinates in the drawing; at least one.
+        vectors : dict, optional
+            Unit-vector name → components (space only).
+        mass : mbtools.MassProperties, optional
+            Mass, centre of mass and inertia; needed for dynamics, not for kinematics.
+        free : bool, optional
+            True for a body not attached to the ground (default False).
         """
         if not isinstance(free, bool):
             raise MechanismError(f"Body '{name}': free takes True or False, got {free!r}.")
@@ -150,7 +172,20 @@ class Mechanism(Drawing):
     def add_revolute(self, body_i: str, body_j: str, at: str, axis: str | None = None,
                      name: str | None = None) -> None:
         """Join two bodies by a revolute pair at their shared point ``at``; in space also
-        about their shared unit vector ``axis``."""
+        about their shared unit vector ``axis``.
+
+        Parameters
+        ----------
+        body_i, body_j : str
+            The two bodies; both list the point ``at`` (and, in space, the vector ``axis``).
+        at : str
+            The joint's point.
+        axis : str, optional
+            The joint's axis, a unit vector of both bodies: required in space, refused
+            in the plane.
+        name : str, optional
+            The joint's name, ``"R_" + at`` by default.
+        """
         name = name or f"R_{at}"
         self._require_bodies(name, body_i, body_j)
         self._require_shared(name, "point", at, body_i, body_j)
@@ -169,13 +204,32 @@ class Mechanism(Drawing):
         self._add_joint(Revolute(name, body_i, body_j, at, axis))
 
     def add_rigid(self, body_i: str, body_j: str, name: str | None = None) -> None:
-        """Weld two bodies together: they move as one (they may share points and vectors)."""
+        """Weld two bodies together: they move as one (they may share points and vectors).
+
+        Parameters
+        ----------
+        body_i, body_j : str
+            The two bodies.
+        name : str, optional
+            The joint's name, ``"W_" + body_i + "_" + body_j`` by default.
+        """
         name = name or f"W_{body_i}_{body_j}"
         self._require_bodies(name, body_i, body_j)
         self._add_joint(Rigid(name, body_i, body_j))
 
     def add_spherical(self, body_i: str, body_j: str, at: str, name: str | None = None) -> None:
-        """Join two bodies by a spherical pair (ball joint) at their shared point ``at``."""
+        """Join two bodies by a spherical pair (ball joint) at their shared point ``at``
+        (space only).
+
+        Parameters
+        ----------
+        body_i, body_j : str
+            The two bodies; both list the point ``at``.
+        at : str
+            The centre of the ball.
+        name : str, optional
+            The joint's name, ``"S_" + at`` by default.
+        """
         name = name or f"S_{at}"
         self._require_spatial(name, "spherical")
         self._require_bodies(name, body_i, body_j)
@@ -187,7 +241,19 @@ class Mechanism(Drawing):
         """Join two bodies by a prismatic pair in space (translational joint) along their
         shared unit vector ``axis``; ``points`` = (a point of body i, a point of body j),
         both on the joint's line. Each body must also have a point or vector off that
-        line, which keeps it from turning about the axis."""
+        line, which keeps it from turning about the axis.
+
+        Parameters
+        ----------
+        body_i, body_j : str
+            The two bodies; both list the vector ``axis``.
+        axis : str
+            The sliding direction, a unit vector of both bodies.
+        points : tuple of str
+            (a point of body_i, a point of body_j), both on the joint's line in the drawing.
+        name : str, optional
+            The joint's name, ``"P_" + axis`` by default.
+        """
         name = name or f"P_{axis}"
         self._add_line_joint(Translational, "translational", body_i, body_j, axis, points, name)
         for body in (body_i, body_j):
@@ -201,7 +267,20 @@ class Mechanism(Drawing):
     def add_cylindrical(self, body_i: str, body_j: str, axis: str, points: tuple[str, str],
                         name: str | None = None) -> None:
         """Join two bodies by a cylindrical pair along their shared unit vector ``axis``;
-        ``points`` = (a point of body i, a point of body j), both on the joint's line."""
+        ``points`` = (a point of body i, a point of body j), both on the joint's line.
+
+        Parameters
+        ----------
+        body_i, body_j : str
+            The two bodies; both list the vector ``axis``.
+        axis : str
+            The joint's axis, a unit vector of both bodies: they slide along it and turn
+            about it.
+        points : tuple of str
+            (a point of body_i, a point of body_j), both on the joint's line in the drawing.
+        name : str, optional
+            The joint's name, ``"C_" + axis`` by default.
+        """
         self._add_line_joint(Cylindrical, "cylindrical", body_i, body_j, axis, points, name or f"C_{axis}")
 
     def _add_line_joint(self, kind, label: str, body_i: str, body_j: str, axis: str, points, name: str) -> None:
@@ -229,7 +308,20 @@ class Mechanism(Drawing):
     def add_universal(self, body_i: str, body_j: str, at: str, axes: tuple[str, str],
                       name: str | None = None) -> None:
         """Join two bodies by a universal (Cardan) joint at their shared point ``at``;
-        ``axes`` = (arm of the cross on body i, arm on body j), unit vectors."""
+        ``axes`` = (arm of the cross on body i, arm on body j), unit vectors.
+
+        Parameters
+        ----------
+        body_i, body_j : str
+            The two bodies; both list the point ``at``.
+        at : str
+            The centre of the cross.
+        axes : tuple of str
+            (a unit vector of body_i, a unit vector of body_j): the two arms of the
+            cross, at an angle to each other (usually 90°).
+        name : str, optional
+            The joint's name, ``"U_" + at`` by default.
+        """
         name = name or f"U_{at}"
         self._require_spatial(name, "universal")
         self._require_bodies(name, body_i, body_j)
@@ -317,6 +409,24 @@ class Mechanism(Drawing):
         Planar: measured from +x. Spatial: measured about ``axis`` (a unit vector of the
         ground) from ``reference`` (a direction; by default the ground x, y or z axis
         least aligned with ``axis``, projected onto the plane normal to it).
+
+        Parameters
+        ----------
+        name : str
+            The input's name, used by ``solve_position(model, {name: value})``.
+        tail, head : str
+            Two points of one body; the angle is that of the vector tail→head.
+        axis : str, optional
+            Space only: a unit vector of the ground about which the angle is measured.
+        reference : array_like, optional
+            Space only: the direction (three components) of zero angle.
+
+        Examples
+        --------
+        >>> import mbtools
+        >>> m = mbtools.examples.four_bar(2, 7, 9, 6)
+        >>> [driver.name for driver in m.drivers]
+        ['crank']
         """
         self._require_new_input(name)
         body = self._body_holding(name, (tail, head))
@@ -358,7 +468,18 @@ class Mechanism(Drawing):
         return reference / np.linalg.norm(reference)
 
     def add_slide_driver(self, name: str, guide_points: tuple[str, str], point: str) -> None:
-        """Name an input: the distance of ``point`` along the guide i→j, measured from i."""
+        """Name an input: the distance of ``point`` along the guide i→j, measured from i.
+
+        Parameters
+        ----------
+        name : str
+            The input's name.
+        guide_points : tuple of str
+            (i, j), two points of one body: the guide's direction is i→j.
+        point : str
+            The point whose distance along the guide is the input, a point of the
+            sliding body.
+        """
         self._require_new_input(name)
         body = self._body_holding(name, tuple(guide_points))
         if self.point_position(point) is None:
