@@ -11,26 +11,13 @@ import numpy as np
 
 from ..errors import MechanismError
 from .inertia import MassProperties, checked_mass_properties
-from .joints import (
-    GROUND,
-    AngleDriver,
-    Body,
-    Cylindrical,
-    Driver,
-    Joint,
-    Prismatic,
-    Revolute,
-    Rigid,
-    SlideDriver,
-    Spherical,
-    Translational,
-    Universal,
-)
+from .joints import (GROUND, AngleDriver, Body, Cylindrical, Driver, Joint, Prismatic, Revolute, Rigid, SlideDriver,
+                     Spherical, Translational, Universal)
 from .drawing import Drawing
-from .entries import checked_point, checked_vector, refuse_axis_name_clash
-from .frames import axis_frame
+from .entries import (add_joint, body_holding, checked_point, checked_vector, reference_direction,
+                      refuse_axis_name_clash, require_bodies, require_new_input, require_shared, require_spatial)
 from .topology import check_description, gruebler_kutzbach
-from .validate import coordinates_of, named_entries, require_identifier
+from .validate import named_entries, require_identifier
 
 class Mechanism(Drawing):
     """A mechanism: a ground, bodies with named points (and unit vectors), joints, inputs.
@@ -187,8 +174,8 @@ class Mechanism(Drawing):
             The joint's name, ``"R_" + at`` by default.
         """
         name = name or f"R_{at}"
-        self._require_bodies(name, body_i, body_j)
-        self._require_shared(name, "point", at, body_i, body_j)
+        require_bodies(self.bodies, name, body_i, body_j)
+        require_shared(self.bodies, name, "point", at, body_i, body_j)
         if self.dimension == 2 and axis is not None:
             raise MechanismError(
                 f"Revolute '{name}': a planar revolute turns about the normal to the plane; "
@@ -200,8 +187,8 @@ class Mechanism(Drawing):
                     f"Revolute '{name}': a spatial revolute needs its axis, a unit vector "
                     "that both bodies list: add_revolute(..., axis='name')."
                 )
-            self._require_shared(name, "vector", axis, body_i, body_j)
-        self._add_joint(Revolute(name, body_i, body_j, at, axis))
+            require_shared(self.bodies, name, "vector", axis, body_i, body_j)
+        add_joint(self.joints, Revolute(name, body_i, body_j, at, axis))
 
     def add_rigid(self, body_i: str, body_j: str, name: str | None = None) -> None:
         """Weld two bodies together: they move as one (they may share points and vectors).
@@ -214,8 +201,8 @@ class Mechanism(Drawing):
             The joint's name, ``"W_" + body_i + "_" + body_j`` by default.
         """
         name = name or f"W_{body_i}_{body_j}"
-        self._require_bodies(name, body_i, body_j)
-        self._add_joint(Rigid(name, body_i, body_j))
+        require_bodies(self.bodies, name, body_i, body_j)
+        add_joint(self.joints, Rigid(name, body_i, body_j))
 
     def add_spherical(self, body_i: str, body_j: str, at: str, name: str | None = None) -> None:
         """Join two bodies by a spherical pair (ball joint) at their shared point ``at``
@@ -231,10 +218,10 @@ class Mechanism(Drawing):
             The joint's name, ``"S_" + at`` by default.
         """
         name = name or f"S_{at}"
-        self._require_spatial(name, "spherical")
-        self._require_bodies(name, body_i, body_j)
-        self._require_shared(name, "point", at, body_i, body_j)
-        self._add_joint(Spherical(name, body_i, body_j, at))
+        require_spatial(self, name, "spherical")
+        require_bodies(self.bodies, name, body_i, body_j)
+        require_shared(self.bodies, name, "point", at, body_i, body_j)
+        add_joint(self.joints, Spherical(name, body_i, body_j, at))
 
     def add_translational(self, body_i: str, body_j: str, axis: str, points: tuple[str, str],
                           name: str | None = None) -> None:
@@ -284,9 +271,9 @@ class Mechanism(Drawing):
         self._add_line_joint(Cylindrical, "cylindrical", body_i, body_j, axis, points, name or f"C_{axis}")
 
     def _add_line_joint(self, kind, label: str, body_i: str, body_j: str, axis: str, points, name: str) -> None:
-        self._require_spatial(name, label)
-        self._require_bodies(name, body_i, body_j)
-        self._require_shared(name, "vector", axis, body_i, body_j)
+        require_spatial(self, name, label)
+        require_bodies(self.bodies, name, body_i, body_j)
+        require_shared(self.bodies, name, "vector", axis, body_i, body_j)
         if len(points) != 2:
             raise MechanismError(f"Joint '{name}': give points=(point of {body_i}, point of {body_j}).")
         p_i, p_j = points
@@ -303,7 +290,7 @@ class Mechanism(Drawing):
                 f"Joint '{name}': points '{p_i}' and '{p_j}' are not on one line along "
                 f"'{axis}' in the drawing; move them onto the joint's axis."
             )
-        self._add_joint(kind(name, body_i, body_j, axis, p_i, p_j))
+        add_joint(self.joints, kind(name, body_i, body_j, axis, p_i, p_j))
 
     def add_universal(self, body_i: str, body_j: str, at: str, axes: tuple[str, str],
                       name: str | None = None) -> None:
@@ -323,9 +310,9 @@ class Mechanism(Drawing):
             The joint's name, ``"U_" + at`` by default.
         """
         name = name or f"U_{at}"
-        self._require_spatial(name, "universal")
-        self._require_bodies(name, body_i, body_j)
-        self._require_shared(name, "point", at, body_i, body_j)
+        require_spatial(self, name, "universal")
+        require_bodies(self.bodies, name, body_i, body_j)
+        require_shared(self.bodies, name, "point", at, body_i, body_j)
         if len(axes) != 2:
             raise MechanismError(f"Universal '{name}': give axes=(vector of {body_i}, vector of {body_j}).")
         for body, v in zip((body_i, body_j), axes):
@@ -340,7 +327,7 @@ class Mechanism(Drawing):
                 f"Universal '{name}': the arms '{axes[0]}' and '{axes[1]}' are parallel; the "
                 "arms of a Cardan cross must be at an angle (usually 90°)."
             )
-        self._add_joint(Universal(name, body_i, body_j, at, axes[0], axes[1]))
+        add_joint(self.joints, Universal(name, body_i, body_j, at, axes[0], axes[1]))
 
     def add_prismatic(
         self,
@@ -371,7 +358,7 @@ class Mechanism(Drawing):
                 f"Prismatic '{name}': add_prismatic is the planar pair (Fig. 6b); in space use "
                 "add_translational(body_i, body_j, axis=..., points=(...))."
             )
-        self._require_bodies(name, guide_body, slider_body)
+        require_bodies(self.bodies, name, guide_body, slider_body)
         for body, pts, role in (
             (guide_body, guide_points, "guide"),
             (slider_body, slider_points, "slider"),
@@ -398,7 +385,7 @@ class Mechanism(Drawing):
             raise MechanismError(
                 f"Prismatic '{name}': slider points {slider_points} coincide; move one."
             )
-        self._add_joint(
+        add_joint(self.joints, 
             Prismatic(name, guide_body, tuple(guide_points), slider_body, tuple(slider_points))
         )
 
@@ -428,8 +415,8 @@ class Mechanism(Drawing):
         >>> [driver.name for driver in m.drivers]
         ['crank']
         """
-        self._require_new_input(name)
-        body = self._body_holding(name, (tail, head))
+        require_new_input(self.drivers, name)
+        body = body_holding(self.bodies, name, (tail, head))
         if self.bodies[body].is_ground:
             raise MechanismError(
                 f"Angle driver '{name}': {tail}→{head} joins two ground points, so its angle never "
@@ -443,7 +430,7 @@ class Mechanism(Drawing):
                     f"Angle driver '{name}': in space an angle is measured about a fixed axis: "
                     "pass axis= the name of a unit vector of the ground."
                 )
-            reference = self._reference_direction(name, ground.vectors[axis], reference)
+            reference = reference_direction(name, ground.vectors[axis], reference)
             d = d - np.dot(d, ground.vectors[axis]) * ground.vectors[axis]
         elif axis is not None or reference is not None:
             raise MechanismError(f"Angle driver '{name}': a planar angle takes no axis or reference.")
@@ -454,18 +441,6 @@ class Mechanism(Drawing):
                 f"{' or lie along the axis' if self.dimension == 3 else ''})."
             )
         self.drivers.append(AngleDriver(name, tail, head, axis, None if reference is None else tuple(reference)))
-
-    def _reference_direction(self, driver: str, axis: np.ndarray, reference) -> np.ndarray:
-        if reference is None:
-            return axis_frame(axis)[0]
-        reference = coordinates_of("Reference direction", driver, "reference", reference, 3)
-        reference = reference - np.dot(reference, axis) * axis
-        if np.linalg.norm(reference) < 1e-9:
-            raise MechanismError(
-                f"Angle driver '{driver}': the reference direction lies along the axis; give "
-                "one perpendicular to it."
-            )
-        return reference / np.linalg.norm(reference)
 
     def add_slide_driver(self, name: str, guide_points: tuple[str, str], point: str) -> None:
         """Name an input: the distance of ``point`` along the guide i→j, measured from i.
@@ -480,8 +455,8 @@ class Mechanism(Drawing):
             The point whose distance along the guide is the input, a point of the
             sliding body.
         """
-        self._require_new_input(name)
-        body = self._body_holding(name, tuple(guide_points))
+        require_new_input(self.drivers, name)
+        body = body_holding(self.bodies, name, tuple(guide_points))
         if self.point_position(point) is None:
             raise MechanismError(f"Slide driver '{name}': no body has a point '{point}'.")
         if all(self.bodies[b].is_ground for b in self.bodies_of_point(point)):
@@ -494,64 +469,6 @@ class Mechanism(Drawing):
             raise MechanismError(f"Slide driver '{name}': guide points {guide_points} coincide.")
         self.drivers.append(SlideDriver(name, tuple(guide_points), point))
 
-    def _require_bodies(self, joint: str, body_i: str, body_j: str) -> None:
-        for body in (body_i, body_j):
-            if body not in self.bodies:
-                raise MechanismError(
-                    f"Joint '{joint}' names body '{body}', which does not exist; bodies "
-                    f"are {sorted(self.bodies)}. Add the body before the joint."
-                )
-        if body_i == body_j:
-            raise MechanismError(
-                f"Joint '{joint}' joins body '{body_i}' to itself: a joint connects two "
-                "different bodies."
-            )
-
-    def _require_spatial(self, joint: str, kind: str) -> None:
-        if self.dimension != 3:
-            raise MechanismError(
-                f"Joint '{joint}': a {kind} pair is a spatial joint; mechanism '{self.name}' "
-                "is planar (dimension=2). Use Mechanism(..., dimension=3)."
-            )
-
-    def _require_shared(self, joint: str, kind: str, name: str, body_i: str, body_j: str) -> None:
-        for body in (body_i, body_j):
-            entities = self.bodies[body].points if kind == "point" else self.bodies[body].vectors
-            if name not in entities:
-                raise MechanismError(
-                    f"Joint '{joint}': body '{body}' has no {kind} '{name}'. Both bodies must "
-                    f"list the joint {kind}; '{body}' has {sorted(entities)}."
-                )
-
-    def _add_joint(self, joint: Joint) -> None:
-        require_identifier("Joint", joint.name, "")
-        if any(j.name == joint.name for j in self.joints):
-            raise MechanismError(
-                f"Joint name '{joint.name}' is used twice: pass name= to tell them apart."
-            )
-        self.joints.append(joint)
-
-    def _require_new_input(self, name: str) -> None:
-        if not isinstance(name, str) or not name.isidentifier():
-            raise MechanismError(
-                f"Input name {name!r} must be a valid Python identifier (e.g. 'crank')."
-            )
-        if any(d.name == name for d in self.drivers):
-            raise MechanismError(f"Input '{name}' is defined twice.")
-
-    def _body_holding(self, driver: str, points: tuple[str, ...]) -> str:
-        holders = [body for body in self.bodies.values() if all(p in body.points for p in points)]
-        for body in holders:
-            if not body.is_ground:
-                return body.name
-        if holders:
-            return holders[0].name
-        raise MechanismError(
-            f"Driver '{driver}': no single body holds all of the points {list(points)}; "
-            "an angle or a guide must be measured on one body."
-        )
-
-    # ----------------------------------------------------------------- checking
     # ----------------------------------------------------------------- checking
     def check(self) -> None:
         """Check the description as a whole; raise :class:`MechanismError` if it is wrong.
