@@ -32,7 +32,7 @@ import numpy as np
 from scipy.integrate import DOP853
 
 from ..errors import MbtoolsError
-from .initial import project_position, project_velocity
+from .initial import project_state
 from .singular import NEAR_SINGULAR, NEAR_SINGULAR_BAUMGARTE
 
 STABILISATIONS = ("projection", "baumgarte")
@@ -75,5 +75,4 @@ def integrate(system, accelerations, q: np.ndarray, qd: np.ndarray, times: np.nd
 
 
 def _projected(system, y: np.ndarray, t: float, n: int) -> np.ndarray:
-    q = project_position(system, y[:n].copy(), t)
-    return np.concatenate([q, project_velocity(system, q, y[n:].copy(), t)])
+    return np.concatenate(project_state(system, y[:n].copy(), y[n:].copy(), t))

@@ -17,7 +17,7 @@ import numpy as np
 from scipy.linalg.lapack import dgesv
 
 from ..errors import SingularJacobianError
-from ..model.rank import pivoted_qr, rank_of_diagonal
+from ..model.rank import kept_rows, pivoted_qr
 from .singular import refuse_near_singular
 
 
@@ -26,28 +26,24 @@ def accelerations(system, q: np.ndarray, qd: np.ndarray, t: float, stabilised: b
     """(q̈, λ) at time t, with λ for every constraint row of the system (drivers free);
     with ``refuse_near`` (a ratio), a SingularJacobianError within a hair of a singular position
     (:mod:`mbtools.dynamics.singular`)."""
-    model = system.model
     J, rhs = system.acceleration_constraints(q, qd, t, stabilised)
-    Q = system.forces(q, qd, t)
-    m = J.shape[0]
+    m = len(rhs)
     kept = None  # None: every row is kept, in its own order
     if m:
         factors, pivots, _ = pivoted_qr(J)
-        diagonal = np.abs(factors.diagonal())
-        rank = rank_of_diagonal(diagonal)
-        if refuse_near is not None and rank:
-            refuse_near_singular(model.mechanism.name, t, diagonal[rank - 1] / diagonal[0], refuse_near)
-        if rank < m:
-            kept = pivots[:rank]
+        kept, ratio = kept_rows(factors, pivots)
+        if refuse_near is not None and ratio:
+            refuse_near_singular(system.model.mechanism.name, t, ratio, refuse_near)
+        if kept is not None:
             J, rhs = J[kept], rhs[kept]
     n = len(q)
     # the saddle-point system [M Φ_qᵀ; Φ_q 0] (q̈, λ) = (Q − h, c) on the kept rows
     A = system.saddle_point_matrix(q, J)
-    b = np.concatenate((Q, rhs))
+    b = np.concatenate((system.forces(q, qd, t), rhs))
     _, _, x, info = dgesv(A, b, overwrite_a=True, overwrite_b=True)
     if info != 0:  # an exactly zero pivot of the LU factorisation (LAPACK dgesv)
         raise SingularJacobianError(
-            f"The equations of motion of '{model.mechanism.name}' are singular at t = {t:.6g}: the "
+            f"The equations of motion of '{system.model.mechanism.name}' are singular at t = {t:.6g}: the "
             "mass matrix is not positive on the motions the constraints allow (a body without "
             "inertia where it can move), or the constraints lost rank at a singular position."
         ) from None

@@ -157,6 +157,15 @@ class MultibodySystem:
         gamma = model.gamma(q, qd, s, sd, sdd)
         return phi[rows], J[rows], gamma[rows]
 
+    def position_constraints(self, q: np.ndarray, t: float = 0.0) -> tuple[np.ndarray, np.ndarray]:
+        """(Φ, Φ_q) of the constraints that hold in dynamics at time t: what a projection
+        onto them needs."""
+        if self._quadratic is not None:
+            return self._quadratic.positions(q)
+        s, _, _ = self.inputs_at(q, t)
+        phi, J = self.model.newton_function(s)(q)
+        return phi[self.rows], J[self.rows]
+
     def constraint_rate(self, q: np.ndarray, t: float = 0.0) -> np.ndarray:
         """Φ_t = Φ_s ṡ(t) of the rows that hold (zero unless inputs are prescribed):
         the velocity constraints read Φ_q q̇ + Φ_t = 0."""
@@ -247,9 +256,12 @@ class _QuadraticRows:
         self.h = H[self.k, self.i, self.j]
         self.m, self.n = len(rows), model.n_coordinates
         self.every_row = list(rows) == list(range(model.n_constraints))
-        # small models: Φ_q = H q + B and H q̇ as two products with H stacked into one
-        # (m n) × n matrix, faster than the general path below a few thousand entries
-        self.stacked = H.reshape(-1, self.n) if H.size <= DENSE_HESSIANS_UP_TO else None
+        # small models: Φ_q = H q + B and γ = −H (q̇ ⊗ q̇) as two products, with H stacked
+        # into an (m n) × n and an m × n² matrix, faster than the general path below a few
+        # thousand entries
+        small = H.size <= DENSE_HESSIANS_UP_TO
+        self.stacked = H.reshape(-1, self.n) if small else None
+        self.gamma_matrix = -H.reshape(self.m, self.n * self.n) if small else None  # γ = −H (q̇ ⊗ q̇)
         self.offset = B
 
     def __call__(self, q: np.ndarray, qd: np.ndarray):
@@ -259,13 +271,21 @@ class _QuadraticRows:
             return phi, J, gamma
         return phi[self.rows], J[self.rows], gamma
 
+    def positions(self, q: np.ndarray):
+        """(Φ, Φ_q) of the rows."""
+        phi, J = self.function(q)
+        if self.every_row:
+            return phi, J
+        return phi[self.rows], J[self.rows]
+
     def jacobian_and_gamma(self, q: np.ndarray, qd: np.ndarray):
         """(Φ_q, γ) without Φ: what the equations of motion need at every evaluation."""
         if self.stacked is None:
             _, J, gamma = self(q, qd)
             return J, gamma
-        J = (self.stacked @ q).reshape(self.m, self.n) + self.offset
-        return J, -((self.stacked @ qd).reshape(self.m, self.n) @ qd)
+        J = (self.stacked @ q).reshape(self.m, self.n)
+        J += self.offset
+        return J, self.gamma_matrix @ (qd[:, None] * qd).ravel()
 
 
 def _numbers(value) -> bool:

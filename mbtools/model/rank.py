@@ -57,6 +57,31 @@ def rank_of_diagonal(diagonal: np.ndarray, rtol: float = RANK_RTOL) -> int:
     return int(np.count_nonzero(diagonal > rtol * diagonal[0]))
 
 
+def kept_rows(factors: np.ndarray, pivots: np.ndarray) -> tuple[np.ndarray | None, float]:
+    """From the pivoted QR of Jᵀ (:func:`pivoted_qr`): the rows of J to keep, by the policy
+    above — ``None`` where every row is kept (the common case, read off the last diagonal
+    entry alone, as |R_kk| decreases) — and the ratio |R_rr| / |R_11| of the last entry kept
+    to the first, how near J is to losing rank (0 for a zero J).
+
+    Example
+    -------
+    >>> import numpy as np
+    >>> factors, pivots, _ = pivoted_qr(np.array([[1.0, 0.0], [0.0, 1.0], [1.0, 1.0]]))
+    >>> rows, ratio = kept_rows(factors, pivots)
+    >>> len(rows), round(ratio, 12)   # two of the three rows, |R_22| = |R_11| / 2
+    (2, 0.5)
+    """
+    diagonal = factors.diagonal()
+    first = abs(diagonal[0]) if len(diagonal) else 0.0
+    if not first > 0:
+        return pivots[:0], 0.0
+    last = abs(diagonal[-1])
+    if len(diagonal) == len(pivots) and last > RANK_RTOL * first:
+        return None, float(last / first)
+    rank = rank_of_diagonal(diagonal)
+    return pivots[:rank], float(abs(diagonal[rank - 1]) / first)
+
+
 def numerical_rank(J: np.ndarray) -> int:
     """The numerical rank of J by the policy above."""
     J = np.asarray(J, dtype=float)
