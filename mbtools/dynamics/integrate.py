@@ -32,8 +32,10 @@ import numpy as np
 from scipy.integrate import DOP853
 
 from ..errors import MbtoolsError
+from . import multipliers
 from .initial import project_state
 from .singular import NEAR_SINGULAR, NEAR_SINGULAR_BAUMGARTE
+from .sparse import SparseEquations, uses_sparse
 
 STABILISATIONS = ("projection", "baumgarte")
 
@@ -47,10 +49,10 @@ def integrate(system, accelerations, q: np.ndarray, qd: np.ndarray, times: np.nd
     threshold = NEAR_SINGULAR if project else NEAR_SINGULAR_BAUMGARTE
     name = model.mechanism.name
 
-    def derivative(t, y):
-        qdd, _ = accelerations(system, y[:n], y[n:], t, stabilised=not project, refuse_near=threshold)
-        return np.concatenate([y[n:], qdd])
-
+    if project and accelerations is multipliers.accelerations and uses_sparse(system):
+        derivative, projected = _sparse_path(system, q, threshold)
+    else:
+        derivative, projected = _dense_path(system, accelerations, project, threshold)
     scale = np.full(2 * n, model.length_scale)
     solver = DOP853(derivative, 0.0, np.concatenate([q, qd]), float(times[-1]), rtol=rtol, atol=rtol * scale)
     out = [np.concatenate([q, qd])]
@@ -62,11 +64,11 @@ def integrate(system, accelerations, q: np.ndarray, qd: np.ndarray, times: np.nd
         # the interpolant costs three evaluations: only for steps with an output time inside
         interpolant = solver.dense_output() if k < len(times) and times[k] < solver.t else None
         if project:
-            solver.y = _projected(system, solver.y, solver.t, n)
+            solver.y = projected(solver.y, solver.t)
             solver.f = derivative(solver.t, solver.y)
         while k < len(times) and times[k] <= solver.t:
             y = solver.y if times[k] == solver.t else interpolant(times[k])
-            out.append(_projected(system, y, times[k], n) if project else y)
+            out.append(projected(y, times[k]) if project else y)
             k += 1
         if progress is not None:
             progress.update(solver.t)
@@ -74,5 +76,34 @@ def integrate(system, accelerations, q: np.ndarray, qd: np.ndarray, times: np.nd
     return states[:, :n], states[:, n:]
 
 
-def _projected(system, y: np.ndarray, t: float, n: int) -> np.ndarray:
-    return np.concatenate(project_state(system, y[:n].copy(), y[n:].copy(), t))
+def _dense_path(system, accelerations, project: bool, threshold: float):
+    """(y' = f(t, y), the projection of y at t) with dense matrices."""
+    n = system.model.n_coordinates
+
+    def derivative(t, y):
+        qdd, _ = accelerations(system, y[:n], y[n:], t, stabilised=not project, refuse_near=threshold)
+        return np.concatenate([y[n:], qdd])
+
+    def projected(y, t):
+        return np.concatenate(project_state(system, y[:n].copy(), y[n:].copy(), t))
+
+    return derivative, projected
+
+
+def _sparse_path(system, q: np.ndarray, threshold: float):
+    """The same for large natural or basic models (:mod:`mbtools.dynamics.sparse`): sparse
+    LU, the rows kept decided at each projected state and kept for the next step."""
+    n = system.model.n_coordinates
+    equations = SparseEquations(system)
+    kept = equations.rows_kept(equations.jacobian_values(q), 0.0, threshold)
+
+    def derivative(t, y):
+        qdd, _ = equations.accelerations(y[:n], y[n:], t, kept)
+        return np.concatenate([y[n:], qdd])
+
+    def projected(y, t):
+        nonlocal kept
+        q, qd, kept = equations.project_state(y[:n].copy(), y[n:].copy(), t, kept, threshold)
+        return np.concatenate([q, qd])
+
+    return derivative, projected

@@ -75,6 +75,9 @@ class MultibodySystem:
         True where every body's placement is linear in q (natural coordinates with three
         independent directions on each body, planar basic coordinates): M is then
         computed once, and the velocity terms h vanish.
+    quadratic_rows : mbtools.dynamics.system.QuadraticRows or None
+        The rows that hold, as constant Hessians, where they are quadratic in q and free of
+        the inputs (natural and basic coordinates without prescribed inputs); else None.
     """
 
     def __init__(self, model: Model, gravity=None, loads=(), prescribed=None, baumgarte=(5.0, 5.0), contacts=()):
@@ -100,7 +103,7 @@ class MultibodySystem:
         self.rows = [k for k, c in enumerate(model.constraints)
                      if not c.is_driver or any(c.name.startswith(h) for h in held)]
         self.constant_mass = all(model.placement_is_linear(body) for body in model.body_names)
-        self._quadratic = _QuadraticRows(model, self.rows) if model.is_quadratic and not self.prescribed else None
+        self.quadratic_rows = QuadraticRows(model, self.rows) if model.is_quadratic and not self.prescribed else None
         self._mass = mass_matrix(model, model.reference_q)  # names any body without mass properties now
         self._weight = gravity_force(model, model.reference_q, gravity) if self.constant_mass else None
         self._metric_inverse = None
@@ -148,8 +151,8 @@ class MultibodySystem:
 
     def constraints(self, q: np.ndarray, qd: np.ndarray, t: float = 0.0):
         """(Φ, Φ_q, γ) of the constraints that hold in dynamics at time t (:attr:`rows`)."""
-        if self._quadratic is not None:
-            return self._quadratic(q, qd)
+        if self.quadratic_rows is not None:
+            return self.quadratic_rows(q, qd)
         model = self.model
         s, sd, sdd = self.inputs_at(q, t)
         rows = self.rows
@@ -160,8 +163,8 @@ class MultibodySystem:
     def position_constraints(self, q: np.ndarray, t: float = 0.0) -> tuple[np.ndarray, np.ndarray]:
         """(Φ, Φ_q) of the constraints that hold in dynamics at time t: what a projection
         onto them needs."""
-        if self._quadratic is not None:
-            return self._quadratic.positions(q)
+        if self.quadratic_rows is not None:
+            return self.quadratic_rows.positions(q)
         s, _, _ = self.inputs_at(q, t)
         phi, J = self.model.newton_function(s)(q)
         return phi[self.rows], J[self.rows]
@@ -179,8 +182,8 @@ class MultibodySystem:
         """(Φ_q, c) of the acceleration constraints Φ_q q̈ = c: with ``stabilised``,
         c = γ − 2 α Φ̇ − β² Φ, Φ̇ = Φ_q q̇ + Φ_t (Baumgarte 1972); else c = γ."""
         if not stabilised:
-            if self._quadratic is not None:
-                return self._quadratic.jacobian_and_gamma(q, qd)
+            if self.quadratic_rows is not None:
+                return self.quadratic_rows.jacobian_and_gamma(q, qd)
             _, J, gamma = self.constraints(q, qd, t)
             return J, gamma
         phi, J, gamma = self.constraints(q, qd, t)
@@ -242,7 +245,7 @@ class MultibodySystem:
 DENSE_HESSIANS_UP_TO = 2_000
 
 
-class _QuadraticRows:
+class QuadraticRows:
     """Φ, Φ_q and γ of rows quadratic in q and free of the inputs (the geometric rows of
     natural and basic coordinates): with Φ_k = ½ qᵀ H_k q + b_kᵀ q + c_k, γ_k = −q̇ᵀ H_k q̇,
     summed over the few non-zero entries of the constant H_k."""
@@ -250,8 +253,8 @@ class _QuadraticRows:
     def __init__(self, model: Model, rows: list[int]):
         self.function = model.newton_function(model.input_vector(model.reference_inputs()))
         self.rows = rows
-        H, B, _ = model.quadratic_form
-        H, B = H[rows], B[rows]
+        H, B, c = model.quadratic_form
+        H, B, self.constant = H[rows], B[rows], c[rows]
         self.k, self.i, self.j = np.nonzero(H)
         self.h = H[self.k, self.i, self.j]
         self.m, self.n = len(rows), model.n_coordinates
