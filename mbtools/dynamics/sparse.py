@@ -1,4 +1,4 @@
-"""The ODE formulation of large models with sparse matrices.
+"""Large models with sparse matrices: the multipliers formulation and ALI3-P's tangent.
 
 A row of Φ_q involves the few coordinates of one or two bodies, so for a long chain (A02
 with N = 100: 202 coordinates, 201 rows) the saddle-point matrix of the multipliers
@@ -22,6 +22,10 @@ projected state, and kept for the step's stages — a dense QR at every stage wo
 n m² again. A step that lands within ``NEAR_SINGULAR`` (``mbtools.dynamics.singular``) of a
 singular position stops the integration, as in the dense path; a stage close to one makes
 its step's error estimate large, and the step is retried smaller.
+
+ALI3-P (``mbtools.dynamics.ali3p``) takes from here Φ, Φ_q on its pattern and its
+tangent M + (Δt²/4) α Φ_qᵀΦ_q, whose pattern is found once
+(:meth:`SparseEquations.tangent_solver`).
 """
 
 from __future__ import annotations
@@ -66,6 +70,7 @@ class SparseEquations:
         self.offset_values, self.offset_row, self.offset_column = B[bk, bi], bk, bi
         self.entry_row, self.entry_column = keys // self.n, keys % self.n
         self.size = len(keys)
+        self.row_starts = np.concatenate([[0], np.cumsum(np.bincount(self.entry_row, minlength=self.m))])
         M = system.mass_matrix(None)
         self.mass_entries = np.nonzero(M)
         self.mass_values = M[self.mass_entries]
@@ -74,12 +79,17 @@ class SparseEquations:
         self.metric_entries = np.nonzero(W)
         self.metric_values = W[self.metric_entries]
         self._structures: dict = {}
+        self._tangent = None
 
     # ------------------------------------------------------------ constraints
     def jacobian_values(self, q: np.ndarray) -> np.ndarray:
         """Φ_q on its pattern: H_k q + b_k, entry by entry."""
         values = np.bincount(self.hessian_slot, self.h * q[self.j], minlength=self.size)
         return values + np.bincount(self.offset_slot, self.offset_values, minlength=self.size)
+
+    def jacobian(self, q: np.ndarray):
+        """Φ_q as a scipy.sparse CSR matrix (its pattern is in row order already)."""
+        return sparse.csr_matrix((self.jacobian_values(q), self.entry_column, self.row_starts), shape=(self.m, self.n))
 
     def phi(self, q: np.ndarray) -> np.ndarray:
         """Φ = ½ qᵀH_k q + b_kᵀq + c_k."""
@@ -100,6 +110,45 @@ class SparseEquations:
         if ratio:
             refuse_near_singular(self.system.model.mechanism.name, t, ratio, refuse_near)
         return None if kept is None else np.sort(kept)  # in row order: one pattern per set
+
+    def transpose_times(self, values: np.ndarray, v: np.ndarray) -> np.ndarray:
+        """Φ_qᵀ v, with Φ_q given by its ``values`` on the pattern."""
+        return np.bincount(self.entry_column, values * v[self.entry_row], minlength=self.n)
+
+    def times(self, values: np.ndarray, x: np.ndarray) -> np.ndarray:
+        """Φ_q x."""
+        return np.bincount(self.entry_row, values * x[self.entry_column], minlength=self.m)
+
+    # ------------------------------------------------------------ ALI3-P's tangent
+    def tangent_solver(self, values: np.ndarray, weight: float):
+        """b ↦ (M + weight Φ_qᵀΦ_q)⁻¹ b (ALI3-P's tangent), by SuperLU with one step of
+        iterative refinement; the pattern of Φ_qᵀΦ_q — pairs of entries in one row — is
+        found once, and only its values are computed at each use."""
+        if self._tangent is None:
+            pairs_a, pairs_b = [], []
+            for k in range(self.m):
+                entries = np.arange(self.row_starts[k], self.row_starts[k + 1])
+                pairs_a.append(np.repeat(entries, len(entries)))
+                pairs_b.append(np.tile(entries, len(entries)))
+            a, b = np.concatenate(pairs_a), np.concatenate(pairs_b)
+            rows = np.concatenate([self.mass_entries[0], self.entry_column[a]])
+            columns = np.concatenate([self.mass_entries[1], self.entry_column[b]])
+            # the matrix's entries, in CSC order (column, then row); each contribution's slot
+            matrix = sparse.csc_matrix((np.ones(len(rows)), (rows, columns)), shape=(self.n, self.n))
+            matrix.sum_duplicates()
+            entry_keys = np.repeat(np.arange(self.n), np.diff(matrix.indptr)) * self.n + matrix.indices
+            slot = np.searchsorted(entry_keys, columns * self.n + rows)
+            self._tangent = (matrix, slot, a, b)
+        matrix, slot, a, b = self._tangent
+        contributions = np.concatenate([self.mass_values, weight * values[a] * values[b]])
+        matrix.data[:] = np.bincount(slot, contributions, minlength=len(matrix.data))
+        lu = splu(matrix)
+
+        def solve(rhs: np.ndarray) -> np.ndarray:
+            x = lu.solve(rhs)
+            return x + lu.solve(rhs - matrix @ x)
+
+        return solve
 
     # ------------------------------------------------------------ saddle point
     def _structure(self, kept, metric: bool):
