@@ -42,7 +42,7 @@ STABILISATIONS = ("projection", "baumgarte")
 
 def integrate(system, accelerations, q: np.ndarray, qd: np.ndarray, times: np.ndarray, rtol: float,
               stabilise: str = "projection", progress=None):
-    """(q, q̇) at each of ``times`` (from 0) for the formulation ``accelerations``."""
+    """(q, q̇, q̈, λ) at each of ``times`` (from 0) for the formulation ``accelerations``."""
     model = system.model
     n = model.n_coordinates
     project = stabilise == "projection"
@@ -50,12 +50,13 @@ def integrate(system, accelerations, q: np.ndarray, qd: np.ndarray, times: np.nd
     name = model.mechanism.name
 
     if project and accelerations is multipliers.accelerations and uses_sparse(system):
-        derivative, projected = _sparse_path(system, q, threshold)
+        derivative, projected, at_output = _sparse_path(system, q, threshold)
     else:
-        derivative, projected = _dense_path(system, accelerations, project, threshold)
+        derivative, projected, at_output = _dense_path(system, accelerations, project, threshold)
     scale = np.full(2 * n, model.length_scale)
     solver = DOP853(derivative, 0.0, np.concatenate([q, qd]), float(times[-1]), rtol=rtol, atol=rtol * scale)
     out = [np.concatenate([q, qd])]
+    second = [at_output(q, qd, 0.0)]
     k = 1
     while k < len(times):
         message = solver.step()
@@ -69,15 +70,16 @@ def integrate(system, accelerations, q: np.ndarray, qd: np.ndarray, times: np.nd
         while k < len(times) and times[k] <= solver.t:
             y = solver.y if times[k] == solver.t else interpolant(times[k])
             out.append(projected(y, times[k]) if project else y)
+            second.append(at_output(out[-1][:n], out[-1][n:], times[k]))
             k += 1
         if progress is not None:
             progress.update(solver.t)
     states = np.array(out)
-    return states[:, :n], states[:, n:]
+    return states[:, :n], states[:, n:], np.array([a for a, _ in second]), np.array([b for _, b in second])
 
 
 def _dense_path(system, accelerations, project: bool, threshold: float):
-    """(y' = f(t, y), the projection of y at t) with dense matrices."""
+    """(y' = f(t, y), the projection of y at t, (q̈, λ) at an output) with dense matrices."""
     n = system.model.n_coordinates
 
     def derivative(t, y):
@@ -87,7 +89,10 @@ def _dense_path(system, accelerations, project: bool, threshold: float):
     def projected(y, t):
         return np.concatenate(project_state(system, y[:n].copy(), y[n:].copy(), t))
 
-    return derivative, projected
+    def at_output(q, qd, t):
+        return accelerations(system, q, qd, t, not project)
+
+    return derivative, projected, at_output
 
 
 def _sparse_path(system, q: np.ndarray, threshold: float):
@@ -106,4 +111,7 @@ def _sparse_path(system, q: np.ndarray, threshold: float):
         q, qd, kept = equations.project_state(y[:n].copy(), y[n:].copy(), t, kept, threshold)
         return np.concatenate([q, qd])
 
-    return derivative, projected
+    def at_output(q, qd, t):  # just projected: the rows kept are decided there
+        return equations.accelerations(q, qd, t, kept)
+
+    return derivative, projected, at_output

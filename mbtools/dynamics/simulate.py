@@ -244,10 +244,8 @@ def simulate(system: MultibodySystem, t_end: float, formulation: str | None = No
             traj = Trajectory(system, times, qs, qds, qdds, lams, forces, events)
             traj.statistics = statistics
             return traj
-        qs, qds = integrate(system, accelerations, q, qd, times, rtol, stabilise, progress=bar)
-    stabilised = stabilise == "baumgarte"
-    pairs = [accelerations(system, a, b, t, stabilised) for a, b, t in zip(qs, qds, times)]
-    return Trajectory(system, times, qs, qds, np.array([p[0] for p in pairs]), np.array([p[1] for p in pairs]))
+        qs, qds, qdds, lams = integrate(system, accelerations, q, qd, times, rtol, stabilise, progress=bar)
+    return Trajectory(system, times, qs, qds, qdds, lams)
 
 
 def _output_times(t_eval, t_end: float) -> np.ndarray:
