@@ -24,6 +24,11 @@ into the singular position and the amplification wins (A02 with N = 40; N = 10 a
 :class:`~mbtools.errors.SingularJacobianError` that names the time and points to ALI3-P,
 which passes A02 for N = 1, 10 and 40. ``stabilise="baumgarte"`` gives the classical
 Baumgarte-stabilised index-1 integration, for comparison.
+
+Large natural and basic models (``SPARSE_FROM`` coordinates or more) integrate the
+multipliers formulation with sparse matrices (:mod:`mbtools.dynamics.sparse`): the same
+equations, with SuperLU in place of dense LU, and the rows kept and the distance from a
+singular position measured once a step, at the projected state.
 """
 
 from __future__ import annotations
