@@ -73,7 +73,8 @@ tried, the top's reference check, and how the cost grows with N for A02
 and to simulate with ALI3-P (step 1e-3) and with "multipliers" (rtol 1e-8, "refused"
 if it stops with a SingularJacobianError), for Exudyn the time to build (items and
 Assemble) and to simulate 1 s (generalized-alpha, step 1e-3, EigenSparse); single runs
-for N >= 40, best of 3 below.
+for N >= 40, best of 3 below. mbtools takes its sparse path (SuperLU) from 50 coordinates
+on with "multipliers" and from 60 with ALI3-P: N = 40 and 100 here.
 
 Both tools run on one thread: Exudyn's solver by default, numpy's and scipy's BLAS
 because this script sets OPENBLAS_NUM_THREADS (and OMP_, MKL_) to 1 before numpy is
