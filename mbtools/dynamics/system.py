@@ -253,19 +253,23 @@ class QuadraticRows:
     def __init__(self, model: Model, rows: list[int]):
         self.function = model.newton_function(model.input_vector(model.reference_inputs()))
         self.rows = rows
-        H, B, c = model.quadratic_form
-        H, B, self.constant = H[rows], B[rows], c[rows]
-        self.k, self.i, self.j = np.nonzero(H)
-        self.h = H[self.k, self.i, self.j]
+        (k, i, j, h), B, c = model.quadratic_entries  # H by its non-zero entries, of every row
+        position = np.full(model.n_constraints, -1)
+        position[rows] = np.arange(len(rows))
+        kept = position[k] >= 0
+        self.k, self.i, self.j, self.h = position[k[kept]], i[kept], j[kept], h[kept]
+        self.offset, self.constant = B[rows], c[rows]
         self.m, self.n = len(rows), model.n_coordinates
         self.every_row = list(rows) == list(range(model.n_constraints))
         # small models: Φ_q = H q + B and γ = −H (q̇ ⊗ q̇) as two products, with H stacked
         # into an (m n) × n and an m × n² matrix, faster than the general path below a few
         # thousand entries
-        small = H.size <= DENSE_HESSIANS_UP_TO
-        self.stacked = H.reshape(-1, self.n) if small else None
-        self.gamma_matrix = -H.reshape(self.m, self.n * self.n) if small else None  # γ = −H (q̇ ⊗ q̇)
-        self.offset = B
+        self.stacked = self.gamma_matrix = None
+        if self.m * self.n * self.n <= DENSE_HESSIANS_UP_TO:
+            H = np.zeros((self.m, self.n, self.n))
+            H[self.k, self.i, self.j] = self.h
+            self.stacked = H.reshape(-1, self.n)
+            self.gamma_matrix = -H.reshape(self.m, self.n * self.n)  # γ = −H (q̇ ⊗ q̇)
 
     def __call__(self, q: np.ndarray, qd: np.ndarray):
         phi, J = self.function(q)

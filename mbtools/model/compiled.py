@@ -51,8 +51,9 @@ def derivative_along(jacobian_times, point, direction):
     return jacobian_times(point + 1j * COMPLEX_STEP * direction).imag / COMPLEX_STEP
 
 
-#: From this many entries of H̃ on (about 40 coordinates), the product H̃ q̃ is taken with
-#: H̃ as a sparse matrix: dense, it costs m (n + 1)² — 5 ms a call for A02 with N = 100.
+#: Up to this many entries of H̃ (m (n + 1)², about 40 coordinates), the product H̃ q̃ is
+#: taken with H̃ dense; above, sparse: dense, it costs m (n + 1)² — 5 ms a call for A02
+#: with N = 100.
 SPARSE_FORM_FROM = 100_000
 
 
@@ -60,14 +61,31 @@ class QuadraticForm:
     """Φ = ½ q̃ᵀ H̃ q̃ in homogeneous coordinates q̃ = (q, 1), H̃_i = [[H_i, b_i], [b_iᵀ,
     2 c_i]], with the entries that depend on the inputs filled in per solve. One
     product H̃ q̃ gives both Φ_q (its first n columns) and Φ (half its product with q̃).
+
+    H̃ is kept as its non-zero entries, in the layout of an (m (n + 1)) × (n + 1) matrix
+    (row i (n + 1) + a, column b for H̃_i[a, b]): a row of Φ involves the coordinates of a
+    body or two, so H̃ has about as many entries as Φ has rows, where a dense array would
+    hold m (n + 1)² of them.
+
+    Parameters
+    ----------
+    shape : tuple of int
+        (m, n + 1, n + 1).
+    template : scipy.sparse.csr_matrix
+        H̃ in the (m (n + 1)) × (n + 1) layout, with an entry (zero until filled) wherever
+        an input enters.
+    flat : ndarray of int
+        The input-dependent entries, as indices into the raveled (m, n + 1, n + 1) array.
+    fill : callable or None
+        s ↦ their values.
     """
 
-    def __init__(self, Ht0: np.ndarray, flat: np.ndarray, fill, exprs_s=(), ss=()):
-        self.Ht0, self.flat, self.fill = Ht0, flat, fill
+    def __init__(self, shape, template, flat: np.ndarray, fill, exprs_s=(), ss=()):
+        self.shape, self.template, self.flat, self.fill = tuple(shape), template, flat, fill
         self.exprs_s, self.ss = list(exprs_s), list(ss)  # the input-dependent entries, symbolic
-        m, n1 = Ht0.shape[0], Ht0.shape[1]
-        self.Ht0_2d = Ht0.reshape(m * n1, n1)
-        self.flat_2d = np.unravel_index(flat, self.Ht0_2d.shape) if flat.size else None
+        n1 = self.shape[1]
+        keys = np.repeat(np.arange(template.shape[0]), np.diff(template.indptr)) * n1 + template.indices
+        self.slots = np.searchsorted(keys, flat)  # raveled (i, a, b) = (i (n + 1) + a) (n + 1) + b
         self.q_tilde = np.ones(n1)
 
     @classmethod
@@ -75,7 +93,8 @@ class QuadraticForm:
         """The quadratic form of the expressions, or None if one is not quadratic in q
         or has a quadratic term whose coefficient depends on an input."""
         m, n = len(exprs), len(qs)
-        Ht = np.zeros((m, n + 1, n + 1))
+        n1 = n + 1
+        entries: list[tuple[int, int, int, float]] = []  # (row, a, b, value) of H̃, summed later
         s_entries: list[tuple[int, int, sp.Expr]] = []  # (row, column or -1 for c, expr)
         index = {s: k for k, s in enumerate(qs)}
         sset = set(ss)
@@ -95,51 +114,84 @@ class QuadraticForm:
                     if depends_on_s:
                         return None
                     a, b = vars_
-                    Ht[row, a, b] += float(coeff) if a != b else 2.0 * float(coeff)
                     if a != b:
-                        Ht[row, b, a] += float(coeff)
+                        entries += [(row, a, b, float(coeff)), (row, b, a, float(coeff))]
+                    else:
+                        entries.append((row, a, a, 2.0 * float(coeff)))
                 elif len(vars_) == 1:
                     if depends_on_s:
                         s_entries.append((row, vars_[0], coeff))
                     else:
-                        Ht[row, vars_[0], n] += float(coeff)
-                        Ht[row, n, vars_[0]] += float(coeff)
+                        entries += [(row, vars_[0], n, float(coeff)), (row, n, vars_[0], float(coeff))]
                 elif depends_on_s:
                     s_entries.append((row, -1, coeff))
                 else:
-                    Ht[row, n, n] += 2.0 * float(coeff)
+                    entries.append((row, n, n, 2.0 * float(coeff)))
         flat, exprs_s = [], []
         for r, col, e in s_entries:
             if col >= 0:
-                flat += [np.ravel_multi_index((r, col, n), Ht.shape), np.ravel_multi_index((r, n, col), Ht.shape)]
+                flat += [(r * n1 + col) * n1 + n, (r * n1 + n) * n1 + col]
                 exprs_s += [e, e]
             else:
-                flat.append(np.ravel_multi_index((r, n, n), Ht.shape))
+                flat.append((r * n1 + n) * n1 + n)
                 exprs_s.append(2 * e)
+        flat = np.array(flat, dtype=int)
+        rows = [(r * n1 + a) for r, a, _, _ in entries] + list(flat // n1)
+        columns = [b for _, _, b, _ in entries] + list(flat % n1)
+        values = [v for _, _, _, v in entries] + [0.0] * len(flat)
+        template = sparse.csr_matrix((values, (rows, columns)), shape=(m * n1, n1))  # duplicates summed
+        template.sort_indices()
         fill = sp.lambdify([ss], exprs_s, "math") if exprs_s else None
-        return cls(Ht, np.array(flat, dtype=int), fill, exprs_s, ss)
+        return cls((m, n1, n1), template, flat, fill, exprs_s, ss)
+
+    def filled_template(self, s):
+        """H̃ at the input values s, in the sparse (m (n + 1)) × (n + 1) layout."""
+        if self.fill is None:
+            return self.template
+        data = self.template.data.copy()
+        data[self.slots] = self.fill(s)
+        return sparse.csr_matrix((data, self.template.indices, self.template.indptr), shape=self.template.shape)
 
     def filled(self, s) -> np.ndarray:
-        """H̃ at the input values s, as an (m (n + 1)) × (n + 1) array."""
-        Ht2 = self.Ht0_2d.copy()
-        if self.fill is not None:
-            Ht2[self.flat_2d] = self.fill(s)
-        return Ht2
+        """H̃ at the input values s, as a dense (m (n + 1)) × (n + 1) array (small models)."""
+        return self.filled_template(s).toarray()
+
+    def parts(self, s):
+        """((k, i, j, h), B, c) at the input values s: the non-zero entries H_k[i, j] = h of
+        the constant Hessians (sorted by k, i, j), and B (m × n) and c of
+        Φ = ½ qᵀHq + Bq + c — without forming H densely."""
+        m, n1 = self.shape[0], self.shape[1]
+        n = n1 - 1
+        Ht = self.filled_template(s).tocoo()
+        k, a, b, v = Ht.row // n1, Ht.row % n1, Ht.col, Ht.data
+        hessian = (a < n) & (b < n) & (v != 0.0)
+        offset = (a < n) & (b == n)
+        B = np.zeros((m, n))
+        B[k[offset], a[offset]] = v[offset]
+        c = np.zeros(m)
+        corner = (a == n) & (b == n)
+        c[k[corner]] = 0.5 * v[corner]
+        order = np.lexsort((b[hessian], a[hessian], k[hessian]))
+        return (k[hessian][order], a[hessian][order], b[hessian][order], v[hessian][order]), B, c
 
     def scaled(self, row_scales: np.ndarray) -> "QuadraticForm":
         """The same form with equation i divided by ``row_scales[i]``."""
-        rows = np.unravel_index(self.flat, self.Ht0.shape)[0] if self.flat.size else np.zeros(0, dtype=int)
+        n1 = self.shape[1]
+        rows = self.flat // (n1 * n1)
         exprs = [e / float(row_scales[r]) for e, r in zip(self.exprs_s, rows)]
         fill = sp.lambdify([self.ss], exprs, "math") if exprs else None
-        return QuadraticForm(self.Ht0 / np.asarray(row_scales)[:, None, None], self.flat, fill, exprs, self.ss)
+        template = self.template.copy()
+        entry_rows = np.repeat(np.arange(template.shape[0]), np.diff(template.indptr)) // n1
+        template.data = template.data / np.asarray(row_scales, dtype=float)[entry_rows]
+        return QuadraticForm(self.shape, template, self.flat, fill, exprs, self.ss)
 
     def newton_function(self, s):
         """f(q) → (Φ, Φ_q) at the inputs s: one product with the filled H̃."""
-        m, n1 = self.Ht0.shape[0], self.Ht0.shape[1]
+        m, n1 = self.shape[0], self.shape[1]
         n = n1 - 1
-        Ht2 = self.filled(s)
-        if Ht2.size > SPARSE_FORM_FROM:  # a row involves a few coordinates: H̃ is mostly zeros
-            Ht2 = sparse.csr_matrix(Ht2)
+        Ht2 = self.filled_template(s)
+        if m * n1 * n1 <= SPARSE_FORM_FROM:  # small: the dense product is faster
+            Ht2 = Ht2.toarray()
         qt = self.q_tilde.copy()
 
         def quadratic(q):

@@ -230,9 +230,18 @@ class Model(BodyMotion):
         form = self._compiled.quadratic
         if form is None:
             raise MechanismError(f"The {self.family} model of '{self.mechanism.name}' is not quadratic in q.")
-        Ht = form.filled(self.input_vector(self.input_values(self.reference_q))).reshape(form.Ht0.shape)
+        Ht = form.filled(self.input_vector(self.input_values(self.reference_q))).reshape(form.shape)
         n = self.n_coordinates
         return Ht[:, :n, :n].copy(), Ht[:, :n, n].copy(), 0.5 * Ht[:, n, n]
+
+    @property
+    def quadratic_entries(self):
+        """((k, i, j, h), B, c): :attr:`quadratic_form` with H given by its non-zero entries
+        H[k, i, j] = h (sorted by k, i, j), not as an m × n × n array — for large models."""
+        form = self._compiled.quadratic
+        if form is None:
+            raise MechanismError(f"The {self.family} model of '{self.mechanism.name}' is not quadratic in q.")
+        return form.parts(self.input_vector(self.input_values(self.reference_q)))
 
     # ----------------------------------------------------------------- inputs
     def input_vector(self, values, what: str = "input") -> np.ndarray:
