@@ -236,8 +236,9 @@ class Model(BodyMotion):
 
     @property
     def quadratic_entries(self):
-        """((k, i, j, h), B, c): :attr:`quadratic_form` with H given by its non-zero entries
-        H[k, i, j] = h (sorted by k, i, j), not as an m × n × n array — for large models."""
+        """((k, i, j, h), B, c), the :attr:`quadratic_form` with H given by its non-zero
+        entries H[k, i, j] = h (sorted by k, i, j), not as an m × n × n array, for large
+        models."""
         form = self._compiled.quadratic
         if form is None:
             raise MechanismError(f"The {self.family} model of '{self.mechanism.name}' is not quadratic in q.")
