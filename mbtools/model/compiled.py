@@ -97,9 +97,11 @@ class QuadraticForm:
         entries: list[tuple[int, int, int, float]] = []  # (row, a, b, value) of H̃, summed later
         s_entries: list[tuple[int, int, sp.Expr]] = []  # (row, column or -1 for c, expr)
         index = {s: k for k, s in enumerate(qs)}
-        sset = set(ss)
+        qset, sset = set(qs), set(ss)
         for row, e in enumerate(exprs):
-            used = [q for q in qs if q in e.free_symbols]  # a row involves a few coordinates only
+            # a row involves a few coordinates only (found from the row's symbols, in
+            # coordinate order: a scan of every coordinate per row grew as m n)
+            used = sorted(e.free_symbols & qset, key=index.__getitem__)
             try:
                 poly = sp.Poly(e, *used) if used else sp.Poly(e, qs[0]) if qs else None
             except sp.PolynomialError:  # transcendental in q (angles)

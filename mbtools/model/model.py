@@ -129,8 +129,9 @@ class Model(BodyMotion):
                 "quantities (coordinates or inputs); rename a body or an input."
             )
         exprs = [c.expression.xreplace(self.parameters) for c in self.constraints]
+        known = set(qs) | set(ss)  # built once: per row, it made the check grow as m n
         for c, e in zip(self.constraints, exprs):
-            stray = e.free_symbols - set(qs) - set(ss)
+            stray = e.free_symbols - known
             if stray:
                 raise MechanismError(
                     f"Constraint '{c.name}' has symbols {sorted(map(str, stray))} with no "
