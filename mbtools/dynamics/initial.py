@@ -31,6 +31,8 @@ from ..model.rank import kept_rows, pivoted_qr
 #: The relative size of a projection of q0 or q̇0 beyond which the user is warned: more
 #: than rounding the typed numbers would explain.
 LARGE_CORRECTION = 1e-3
+#: A position is on the constraints when every row's residual, in its unit (ℓ^p), is below this.
+POSITION_TOLERANCE = 1e-13
 
 
 def initial_position(system, inputs, q0) -> np.ndarray:
@@ -173,7 +175,7 @@ def _onto_positions(system, q: np.ndarray, t: float, iterations: int = 30):
     scales = model.residual_scales[system.rows]
     for _ in range(iterations):
         phi, J = system.position_constraints(q, t)
-        if np.abs(phi / scales).max() < 1e-13:
+        if np.abs(phi / scales).max() < POSITION_TOLERANCE:
             return q, J
         q = q - mass_orthogonal_correction(system.metric_inverse(q), J, phi)
     raise AssemblyError(f"The position of '{model.mechanism.name}' at t = {t:.6g} could not be brought onto the "

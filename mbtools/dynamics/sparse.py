@@ -36,6 +36,7 @@ from scipy.sparse.linalg import splu
 
 from ..errors import AssemblyError, SingularJacobianError
 from ..model.rank import kept_rows, pivoted_qr
+from .initial import POSITION_TOLERANCE
 from .singular import refuse_near_singular
 
 #: From this many coordinates on, natural and basic coordinates are integrated with sparse
@@ -74,8 +75,7 @@ class SparseEquations:
         M = system.mass_matrix(None)
         self.mass_entries = np.nonzero(M)
         self.mass_values = M[self.mass_entries]
-        epsilon = 1e-9 * max(float(np.trace(M)) / len(M), 1e-300)  # W = M + ε I, as MultibodySystem.metric_inverse
-        W = M + epsilon * np.eye(len(M))
+        W = system.metric(None)  # M + ε I
         self.metric_entries = np.nonzero(W)
         self.metric_values = W[self.metric_entries]
         self._structures: dict = {}
@@ -142,13 +142,7 @@ class SparseEquations:
         matrix, slot, a, b = self._tangent
         contributions = np.concatenate([self.mass_values, weight * values[a] * values[b]])
         matrix.data[:] = np.bincount(slot, contributions, minlength=len(matrix.data))
-        lu = splu(matrix)
-
-        def solve(rhs: np.ndarray) -> np.ndarray:
-            x = lu.solve(rhs)
-            return x + lu.solve(rhs - matrix @ x)
-
-        return solve
+        return _refined_solver(matrix, splu(matrix))
 
     # ------------------------------------------------------------ saddle point
     def _structure(self, kept, metric: bool):
@@ -196,8 +190,7 @@ class SparseEquations:
                 "mass matrix is not positive on the motions the constraints allow, or the constraints lost rank "
                 "at a singular position."
             ) from None
-        x = lu.solve(b)
-        return x + lu.solve(b - matrix @ x)
+        return _refined_solver(matrix, lu)(b)
 
     def accelerations(self, q: np.ndarray, qd: np.ndarray, t: float, kept) -> tuple[np.ndarray, np.ndarray]:
         """(q̈, λ) on the rows ``kept`` (None: all; λ of the others zero)."""
@@ -228,7 +221,7 @@ class SparseEquations:
         for _ in range(iterations):
             phi = self.phi(q)
             values = self.jacobian_values(q)
-            if np.abs(phi / scales).max() < 1e-13:
+            if np.abs(phi / scales).max() < POSITION_TOLERANCE:
                 break
             q = q - self._correction(values, kept, phi, t)
         else:
@@ -239,3 +232,14 @@ class SparseEquations:
         if np.abs(residual).any():
             qd = qd - self._correction(values, kept, residual, t)
         return q, qd, kept
+
+
+def _refined_solver(matrix, lu):
+    """b ↦ x from SuperLU's factors ``lu`` of ``matrix``, with one step of iterative
+    refinement, x ← x + LU⁻¹(b − A x) (see :meth:`SparseEquations._solve`)."""
+
+    def solve(b: np.ndarray) -> np.ndarray:
+        x = lu.solve(b)
+        return x + lu.solve(b - matrix @ x)
+
+    return solve

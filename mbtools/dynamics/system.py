@@ -211,14 +211,17 @@ class MultibodySystem:
         A[n:, :n] = J
         return A
 
+    def metric(self, q: np.ndarray) -> np.ndarray:
+        """W = M + ε I, the metric of the mass-orthogonal projections (ε = 1e-9 of M's mean
+        diagonal, so that a body without inertia in some direction still has a metric)."""
+        M = self.mass_matrix(q)
+        return M + 1e-9 * max(float(np.trace(M)) / len(M), 1e-300) * np.eye(len(M))
+
     def metric_inverse(self, q: np.ndarray) -> np.ndarray:
-        """W⁻¹ of the metric of the mass-orthogonal projections, W = M + ε I (ε = 1e-9 of
-        M's mean diagonal, so that a body without inertia in some direction still has a
-        metric); computed once where M is constant."""
+        """W⁻¹ (:meth:`metric`); computed once where M is constant."""
         if self.constant_mass and self._metric_inverse is not None:
             return self._metric_inverse
-        M = self.mass_matrix(q)
-        inverse = np.linalg.inv(M + 1e-9 * max(float(np.trace(M)) / len(M), 1e-300) * np.eye(len(M)))
+        inverse = np.linalg.inv(self.metric(q))
         if self.constant_mass:
             self._metric_inverse = inverse
         return inverse
