@@ -242,11 +242,40 @@ def cases(quick: bool = False) -> list[Callable[[], Case | list[Case]]]:
 
 
 def run(quick: bool = False) -> list[Case]:
+    """Every case of :func:`cases`, computed in turn; a case that raises becomes a FAIL row
+    carrying its message (:func:`failed_case`), so that one refusal never hides the rest."""
     results: list[Case] = []
     for compute in cases(quick):
-        outcome = compute()
+        try:
+            outcome = compute()
+        except Exception as error:  # noqa: BLE001 - every failure is reported as a row, not a traceback
+            outcome = failed_case(compute, error)
         results += outcome if isinstance(outcome, list) else [outcome]
     return results
+
+
+def failed_case(compute: Callable, error: Exception) -> Case:
+    """The FAIL row of a case that raised: its name from the function that computes it and
+    its arguments, the error's type and message as its quantity, an infinite error.
+
+    Example
+    -------
+    >>> def a02_case(n, formulation=None):
+    ...     raise ValueError("refused at t = 16.4")
+    >>> row = failed_case(lambda: a02_case(10, "projection"), ValueError("refused at t = 16.4"))
+    >>> row.passed, row.quantity
+    (False, 'raised ValueError: refused at t = 16.4')
+    """
+    name = getattr(compute, "__name__", "case")
+    if name == "<lambda>":  # the cases list binds its arguments in lambdas: name the call they make
+        code = compute.__code__
+        called = code.co_names  # the function the lambda calls comes first
+        arguments = [repr(c) for c in (compute.__defaults__ or ()) + code.co_consts
+                     if c is not None and not isinstance(c, (tuple, type(code)))]
+        name = f"{called[0] if called else 'case'}({', '.join(arguments)})"
+    message = " ".join(str(error).split())
+    return Case(name, f"raised {type(error).__name__}: {message}", math.nan, math.nan, math.inf, 0.0,
+                "the case did not complete")
 
 
 def table(results: list[Case]) -> str:
