@@ -269,7 +269,7 @@ def failed_case(compute: Callable, error: Exception) -> Case:
     name = getattr(compute, "__name__", "case")
     if name == "<lambda>":  # the cases list binds its arguments in lambdas: name the call they make
         code = compute.__code__
-        called = code.co_names  # the function the lambda calls comes first
+        called = code.co_names or code.co_freevars  # the function the lambda calls comes first
         arguments = [repr(c) for c in (compute.__defaults__ or ()) + code.co_consts
                      if c is not None and not isinstance(c, (tuple, type(code)))]
         name = f"{called[0] if called else 'case'}({', '.join(arguments)})"
