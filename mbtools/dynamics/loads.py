@@ -13,6 +13,22 @@
 Each is checked in the tests by the power it delivers along a motion, Qᵀ q̇ = F·ṙ,
 −f ℓ̇, τ·ω, f ṡ.
 
+**Points shared by bodies.** A point listed by two bodies joined there (a pin A of a
+crank and a rod) is one point to the motion, but not to the joint between them: a force
+at A on the crank passes through the pin to the rod, a force on the rod does not. The
+motion and the inputs' torques are the same either way; the pin's reaction differs by
+the force. A load at a shared point therefore names the body it acts on —
+``PointForce("A", F, body="rod")``, ``Spring("S", "A", k, l0, bodies=("ground", "rod"))``
+(``None`` for an end whose point one body alone holds) — and where it does not, the
+reactions (:mod:`mbtools.dynamics.reactions`, :func:`~mbtools.dynamics.inverse_dynamics`,
+``Trajectory.reactions``) refuse it by name rather than guess. A named body's copy of
+the point is placed by the body's own placement, so the answer does not depend on which
+body was drawn first.
+
+Every load is checked where it is made (numbers finite, k, c, ℓ₀ ≥ 0, a function's
+signature) and against the model by :func:`check_loads` (points, bodies, the number of
+components, a function's value at the drawing).
+
 Example
 -------
 >>> import numpy as np
@@ -28,57 +44,192 @@ array([3., 0.])
 
 from __future__ import annotations
 
+import inspect
+import numbers
 from dataclasses import dataclass
 import numpy as np
 
+from ..description import GROUND
 from ..errors import InputError
 from ..model import Model
+
+#: What each kind of load's function is called with, for the messages.
+SIGNATURES = {"PointForce": "f(t, r, v) → F: the time, the point's position and velocity",
+              "Torque": "f(t, q, qd) → τ: the time, the coordinates and their rates",
+              "DriverForce": "f(t, s, sd) → f: the time, the input's value and rate"}
+
+
+def _number(value) -> bool:
+    return isinstance(value, (numbers.Real, np.floating, np.integer)) and not isinstance(value, (bool, np.bool_))
+
+
+def _name(where: str, what: str, value) -> str:
+    if not isinstance(value, str) or not value:
+        raise InputError(f"{where}: {what} is a name (a string such as 'B'), got {type(value).__name__} {value!r}.")
+    return value
+
+
+def _parameter(where: str, what: str, value, unit: str) -> float:
+    """A finite number ≥ 0 (a stiffness, a damping, a free length)."""
+    if not _number(value):
+        hint = " (write the number without quotes)" if isinstance(value, str) else ""
+        raise InputError(f"{where}: {what} must be a number ≥ 0 in {unit}, got {type(value).__name__} {value!r}{hint}.")
+    if not np.isfinite(float(value)) or float(value) < 0:
+        raise InputError(f"{where}: {what} must be a finite number ≥ 0 in {unit}, got {float(value):g}.")
+    return float(value)
+
+
+def _constant_or_function(where: str, kind: str, value, sizes: tuple[int, ...]):
+    """A load's value as given: a function (its signature checked) or finite numbers."""
+    if callable(value) and not isinstance(value, np.ndarray):
+        try:
+            signature = inspect.signature(value)
+        except (TypeError, ValueError):  # a builtin without a signature: checked when first called
+            return value
+        try:
+            signature.bind(0.0, np.zeros(1), np.zeros(1))
+        except TypeError:
+            raise InputError(f"{where}: the function must take three arguments, {SIGNATURES[kind]}; "
+                             f"yours takes {signature}.") from None
+        return value
+    if isinstance(value, str) or (isinstance(value, (tuple, list)) and any(isinstance(v, str) for v in value)):
+        raise InputError(f"{where}: the load must be numbers (or a function {SIGNATURES[kind]}), got the string "
+                         f"{value!r}; write the numbers without quotes.")
+    try:
+        array = np.asarray(value, dtype=float)
+    except (TypeError, ValueError):
+        raise InputError(f"{where}: the load must be numbers (or a function {SIGNATURES[kind]}), got "
+                         f"{type(value).__name__} {value!r}.") from None
+    if array.ndim > 1 or array.size not in sizes:
+        raise InputError(f"{where}: give {' or '.join(map(str, sizes))} number(s), got shape {array.shape}.")
+    if not np.isfinite(array).all():
+        raise InputError(f"{where}: the load is not finite ({value!r}); give finite numbers.")
+    return value
 
 
 def _value(load, f, t, *state) -> np.ndarray:
     value = f(t, *state) if callable(f) else f
+    if isinstance(value, str):
+        raise InputError(f"{load}: the load must be numbers (or a function giving numbers), got {value!r}.")
     try:
-        return np.asarray(value, dtype=float)
+        array = np.asarray(value, dtype=float)
     except (TypeError, ValueError):
         raise InputError(f"{load}: the load must be numbers (or a function giving numbers), got {value!r}.") from None
+    if not np.isfinite(array).all():
+        raise InputError(f"{load}: its function gave {value!r} at t = {float(t):.6g} s, not finite numbers: check "
+                         "its formula (a division by zero?).")
+    return array
+
+
+def _holder(where: str, model: Model, point: str, body: str | None) -> str | None:
+    """The body named for a point, checked: it must list the point."""
+    if body is None:
+        return None
+    holders = model.mechanism.bodies_of_point(point)
+    if body not in holders:
+        model.point_jacobian(model.reference_q, point)  # names an unknown point first
+        raise InputError(f"{where} names body '{body}', which does not hold '{point}': the bodies that list "
+                         f"'{point}' are {holders}.")
+    return body
+
+
+def point_on_body(model: Model, q, point: str, body: str | None) -> tuple[np.ndarray, np.ndarray]:
+    """(r, ∂r/∂q) of ``point`` as carried by ``body`` (None: as the model places it).
+
+    Point families (basic, natural) have one copy of a shared point, a coordinate of every
+    body that lists it. Pose families (relative, reference point) place a shared point by
+    one body's pose; another body's copy is then placed by that body's placement,
+    r = R (x⁰ − o⁰) + o, r_q = R_q (x⁰ − o⁰) + o_q. A point on the ground does not move.
+    """
+    if body is None or model.facts.coordinates_are_positions:
+        return model.point(q, point), model.point_jacobian(q, point)
+    x0 = model.mechanism.bodies[body].points[point]
+    if body == GROUND:
+        return np.asarray(x0, dtype=float).copy(), np.zeros((model.mechanism.dimension, model.n_coordinates))
+    placement = model.placement(q, body)
+    origin_q, frame_q = model.placement_jacobian(q, body)
+    arm = np.asarray(x0, dtype=float) - placement.drawn_origin
+    return placement.place(x0), origin_q + np.einsum("ijk,j->ik", frame_q, arm)
 
 
 @dataclass(frozen=True)
 class PointForce:
-    """A force on a named point, constant or f(t, r, ṙ) → F (N, ground axes)."""
+    """A force on a named point, constant or f(t, r, ṙ) → F (N, ground axes); ``body``:
+    the body it acts on, where the point is shared (see the module)."""
 
     point: str
     force: object
+    body: str | None = None
+
+    def __post_init__(self):
+        _name("PointForce", "point", self.point)
+        where = f"PointForce on '{self.point}'"
+        _constant_or_function(where, "PointForce", self.force, (2, 3))
+        if self.body is not None:
+            _name(where, "body", self.body)
 
     def generalized_force(self, model: Model, t: float, q, qd) -> np.ndarray:
-        J = model.point_jacobian(q, self.point)
-        F = _value(f"PointForce on '{self.point}'", self.force, t, model.point(q, self.point), J @ qd)
+        where = f"PointForce on '{self.point}'"
+        r, J = point_on_body(model, q, self.point, _holder(where, model, self.point, self.body))
+        F = _value(where, self.force, t, r, J @ qd)
         if F.shape != (model.mechanism.dimension,):
-            raise InputError(f"PointForce on '{self.point}': the force has {F.size} components; it needs "
-                             f"{model.mechanism.dimension}.")
+            raise InputError(f"{where}: the force has {F.size} components; it needs {model.mechanism.dimension}.")
         return J.T @ F
 
     def potential(self, model: Model, q) -> float:
         """−F·r for a constant force (a uniform field), else 0 (not conservative)."""
-        return 0.0 if callable(self.force) else float(-np.asarray(self.force, dtype=float) @ model.point(q, self.point))
+        if callable(self.force):
+            return 0.0
+        return float(-np.asarray(self.force, dtype=float) @ point_on_body(model, q, self.point, self.body)[0])
+
+    def shared_points(self, mechanism) -> dict[str, list[str]]:
+        """{point: the bodies that list it} where the point is shared and no body is named."""
+        return _shared(mechanism, [(self.point, self.body)])
 
 
 @dataclass(frozen=True)
 class Spring:
-    """A spring of stiffness k and free length ℓ₀ (and a damper c) between points a, b."""
+    """A spring of stiffness k (N/m) and free length ℓ₀ (m), and a damper c (N·s/m),
+    between points a and b; ``bodies`` = (body of a, body of b), where a point is shared
+    (``None`` for an end one body alone holds; see the module)."""
 
     a: str
     b: str
     stiffness: float
     free_length: float
     damping: float = 0.0
+    bodies: tuple | None = None
+
+    def __post_init__(self):
+        _name("Spring", "its first end a", self.a)
+        _name("Spring", "its second end b", self.b)
+        where = f"Spring {self.a}–{self.b}"
+        if self.a == self.b:
+            raise InputError(f"{where}: both ends are the point '{self.a}', so it has no length or direction: "
+                             "give two different points.")
+        _parameter(where, "stiffness", self.stiffness, "N/m")
+        _parameter(where, "free_length", self.free_length, "m")
+        _parameter(where, "damping", self.damping, "N·s/m")
+        if self.bodies is not None:
+            if isinstance(self.bodies, str) or not isinstance(self.bodies, (tuple, list)) or len(self.bodies) != 2:
+                raise InputError(f"{where}: bodies takes a pair (body of '{self.a}', body of '{self.b}'), such as "
+                                 f"('crank', 'rod'), None for an end one body alone holds; got {self.bodies!r}.")
+            for body in self.bodies:
+                if body is not None:
+                    _name(where, "bodies", body)
+
+    def _ends(self, model: Model, q):
+        where = f"Spring {self.a}–{self.b}"
+        bodies = self.bodies or (None, None)
+        ra, Ja = point_on_body(model, q, self.a, _holder(where, model, self.a, bodies[0]))
+        rb, Jb = point_on_body(model, q, self.b, _holder(where, model, self.b, bodies[1]))
+        return rb - ra, Jb - Ja
 
     def _geometry(self, model: Model, q, qd):
-        d = model.point(q, self.b) - model.point(q, self.a)
+        d, D = self._ends(model, q)
         length = float(np.linalg.norm(d))
         if length == 0.0:
             raise InputError(f"Spring {self.a}–{self.b}: its ends meet, so it has no direction.")
-        D = model.point_jacobian(q, self.b) - model.point_jacobian(q, self.a)
         e = d / length
         return length, e, D, float(e @ (D @ qd))
 
@@ -88,8 +239,13 @@ class Spring:
         return -tension * D.T @ e
 
     def potential(self, model: Model, q) -> float:
-        length = float(np.linalg.norm(model.point(q, self.b) - model.point(q, self.a)))
+        length = float(np.linalg.norm(self._ends(model, q)[0]))
         return 0.5 * self.stiffness * (length - self.free_length) ** 2
+
+    def shared_points(self, mechanism) -> dict[str, list[str]]:
+        """{point: the bodies that list it} of the ends that are shared with no body named."""
+        bodies = self.bodies or (None, None)
+        return _shared(mechanism, [(self.a, bodies[0]), (self.b, bodies[1])])
 
 
 @dataclass(frozen=True)
@@ -99,6 +255,10 @@ class Torque:
 
     body: str
     torque: object
+
+    def __post_init__(self):
+        _name("Torque", "body", self.body)
+        _constant_or_function(f"Torque on '{self.body}'", "Torque", self.torque, (1, 3))
 
     def generalized_force(self, model: Model, t: float, q, qd) -> np.ndarray:
         tau = _value(f"Torque on '{self.body}'", self.torque, t, q, qd)
@@ -111,6 +271,9 @@ class Torque:
     def potential(self, model: Model, q) -> float:
         return 0.0
 
+    def shared_points(self, mechanism) -> dict[str, list[str]]:
+        return {}
+
 
 @dataclass(frozen=True)
 class DriverForce:
@@ -120,6 +283,10 @@ class DriverForce:
 
     input: str
     force: object
+
+    def __post_init__(self):
+        _name("DriverForce", "input", self.input)
+        _constant_or_function(f"DriverForce on '{self.input}'", "DriverForce", self.force, (1,))
 
     def generalized_force(self, model: Model, t: float, q, qd) -> np.ndarray:
         if self.input not in model.input_names:
@@ -139,6 +306,68 @@ class DriverForce:
     def potential(self, model: Model, q) -> float:
         return 0.0
 
+    def shared_points(self, mechanism) -> dict[str, list[str]]:
+        return {}
+
 
 Load = PointForce | Spring | Torque | DriverForce
 LOADS: tuple[type, ...] = (PointForce, Spring, Torque, DriverForce)
+
+
+def _shared(mechanism, ends) -> dict[str, list[str]]:
+    out = {}
+    for point, body in ends:
+        holders = mechanism.bodies_of_point(point)
+        if body is None and len(holders) > 1:
+            out[point] = holders
+    return out
+
+
+def check_loads(model: Model, loads) -> tuple:
+    """The loads of a system as a tuple, each checked against ``model``: a list (not a
+    single load), loads of the four kinds, their points, bodies and inputs known, and
+    their values at the drawing at rest finite and of the right size (a function is
+    called once there).
+
+    Raises
+    ------
+    InputError
+        Naming the load and what to pass.
+    """
+    if isinstance(loads, LOADS):
+        raise InputError(f"loads takes a list of loads, such as loads=[{type(loads).__name__}(...)]; got one "
+                         f"{type(loads).__name__}: put it in brackets.")
+    if loads is None:
+        return ()
+    if isinstance(loads, (str, dict)) or not isinstance(loads, (list, tuple)):
+        raise InputError(f"loads takes a list of PointForce, Spring, Torque or DriverForce "
+                         f"(mbtools.dynamics.loads), got {type(loads).__name__} {loads!r}.")
+    for load in loads:
+        if not isinstance(load, LOADS):
+            raise InputError(f"loads takes PointForce, Spring, Torque or DriverForce (mbtools.dynamics.loads), got "
+                             f"{type(load).__name__}.")
+        load.generalized_force(model, 0.0, model.reference_q, np.zeros(model.n_coordinates))
+    return tuple(loads)
+
+
+def refuse_shared_points(loads, mechanism, what: str) -> None:
+    """An InputError naming the first load at a point shared by several bodies with no
+    body named: ``what`` (a joint's reaction, say) depends on which body it acts on."""
+    for load in loads:
+        shared = load.shared_points(mechanism)
+        for point, holders in shared.items():
+            joints = [j.name for j in mechanism.joints if getattr(j, "at", None) == point] or ["the joint there"]
+            if isinstance(load, Spring):
+                ends = [repr(shared[p][0]) if p in shared else "None" for p in (load.a, load.b)]
+                slot = f"bodies=({', '.join(ends)})"
+            else:
+                slot = f"body={holders[0]!r}"
+            raise InputError(f"{_label(load)} acts at '{point}', which the bodies {holders} share, so {what} at "
+                             f"{', '.join(joints)} depends on which of them it acts on: name it, such as {slot} "
+                             f"(any of {holders}).")
+
+
+def _label(load) -> str:
+    if isinstance(load, Spring):
+        return f"Spring {load.a}–{load.b}"
+    return f"PointForce on '{load.point}'"

@@ -18,10 +18,12 @@ is the force F, and its rotational part the moment n about b's origin (with
 Convention: ``reactions[J]`` is the force on the joint's second body (``body_j`` of the
 description) exerted by its first (``body_i``), in ground axes, with the torque about the
 joint's point (about body_j's origin for a joint without one). Where body_j is the
-ground, it is still the force on the ground: minus the force on body_i. Loads at a point
-shared by two bodies act on the body the reference-point model places the point on (the
-first body drawn with it). A spatial body of two points only (a line of mass) has no
-spin, so its reactions are refused.
+ground, it is still the force on the ground: minus the force on body_i. A load at a point
+shared by two bodies acts on the body it names (``PointForce(..., body=)``,
+``Spring(..., bodies=)``), carried there by that body's own placement in the twin, so
+that the answer does not depend on which body was drawn first; a load at a shared point
+that names no body is refused, since the joint's reaction there depends on it. A spatial
+body of two points only (a line of mass) has no spin, so its reactions are refused.
 
 Example
 -------
@@ -50,6 +52,7 @@ import numpy as np
 from ..coordinates import formulate
 from ..description import GROUND
 from ..errors import InputError, MechanismError
+from .loads import refuse_shared_points
 from .system import MultibodySystem
 
 
@@ -76,6 +79,7 @@ class ReactionSolver:
         model = system.model
         self.system, self.model = system, model
         mechanism = model.mechanism
+        refuse_shared_points(system.loads, mechanism, "the reaction")
         for body in model.body_names:
             if mechanism.dimension == 3 and model.placement(model.reference_q, body).frame is None:
                 raise MechanismError(f"Body '{body}' is a line of mass (two points, no spin) in the {model.family} "
