@@ -76,7 +76,9 @@ class PlaneContact:
         self.offset = float(offset)
         self.restitution = float(restitution)
         self.friction = float(friction)
-        self.name = name if isinstance(name, str) and name else f"{point} on plane"
+        if name is not None and (not isinstance(name, str) or not name):
+            raise InputError(f"{where}: name is a label (a non-empty string such as 'A on floor'), got {name!r}.")
+        self.name = name or f"{point} on plane"
         self._given_normal = tuple(normal)
 
     def __repr__(self) -> str:
@@ -100,6 +102,26 @@ class PlaneContact:
         if self.point not in model.point_names:
             raise InputError(f"Contact '{self.name}': '{self.point}' is not a point of '{model.mechanism.name}'; "
                              f"its points are {model.point_names}.")
+
+    def check_start(self, model, q: np.ndarray, tolerance: float) -> None:
+        """Refuse a start that no contact law can take: the point through the plane by
+        more than ``tolerance`` (m), or touching it with the body's centre beyond it (the
+        normal points into the body's side, not to where the point is free)."""
+        gap = self.gap(model, q)
+        normal = "(" + ", ".join(f"{c:g}" for c in self.normal) + ")"
+        if gap < -tolerance:
+            raise InputError(f"Contact '{self.name}': '{self.point}' starts {-gap:.3g} m through its plane (gap "
+                             f"{gap:.3g} m with the normal {normal}): start the mechanism on the free side, or, if it "
+                             "is there, the normal points the wrong way: flip it.")
+        if gap > tolerance:
+            return
+        for body in model.mechanism.bodies_of_point(self.point):
+            if body in model.body_names:
+                side = float(self.normal @ model.placement(q, body).origin - self.offset)
+                if side < -tolerance:
+                    raise InputError(f"Contact '{self.name}': '{self.point}' touches its plane but the centre of "
+                                     f"'{body}' is {-side:.3g} m beyond it: the normal {normal} points into the "
+                                     "body's side; give the normal towards where the point is free (flip it).")
 
     def gap(self, model, q: np.ndarray) -> float:
         """g = n · r_P − offset (m): positive apart, zero touching, negative penetrating."""
@@ -129,3 +151,31 @@ def _all_numbers(values) -> bool:
         return all(_number(v) for v in values)
     except TypeError:
         return False
+
+
+def check_contacts(model, contacts) -> tuple:
+    """The contacts of a system as a tuple, checked against ``model``: a list of
+    :class:`PlaneContact` (not a single one), each with a known point and a normal of the
+    model's dimension, their names distinct.
+
+    Raises
+    ------
+    InputError
+        Naming the contact and what to pass.
+    """
+    if isinstance(contacts, PlaneContact):
+        raise InputError(f"contacts takes a list of contacts, such as contacts=[{contacts!r}]: put it in brackets.")
+    if contacts is None:
+        return ()
+    if not isinstance(contacts, (list, tuple)):
+        raise InputError(f"contacts takes a list of PlaneContact(point, normal, ...), got {type(contacts).__name__} "
+                         f"{contacts!r}.")
+    for contact in contacts:
+        if not isinstance(contact, PlaneContact):
+            raise InputError(f"contacts takes PlaneContact(point, normal, ...) (mbtools.PlaneContact), got "
+                             f"{type(contact).__name__}.")
+        contact.check_model(model)
+    names = [contact.name for contact in contacts]
+    if len(set(names)) < len(names):
+        raise InputError(f"Two contacts share a name among {names}: pass name= to tell them apart.")
+    return tuple(contacts)

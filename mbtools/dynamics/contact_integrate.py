@@ -65,7 +65,10 @@ class ContactEvent:
 def integrate_with_contacts(system, q, qd, times, rtol, progress=None):
     """(q, q̇, q̈, λ, contact forces, events, statistics) at the output ``times``;
     statistics counts the integrator's steps, its evaluations of q̈ and the smooth
-    segments between events."""
+    segments between events. A contact that starts through its plane, or touching it with
+    its normal flipped, is refused by name (``PlaneContact.check_start``)."""
+    for contact in system.contacts:
+        contact.check_start(system.model, q, TOUCHING * system.model.length_scale)
     run = _Run(system, rtol)
     return run(q, qd, times, progress)
 

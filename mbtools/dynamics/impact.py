@@ -56,6 +56,7 @@ import numpy as np
 
 from ..errors import InputError, MbtoolsError
 from ..model.rank import pivoted_qr, rank_of_diagonal
+from .system import MultibodySystem
 
 #: The most touching contacts an impact enumerates (4ᵏ linear systems: 4096 at 6).
 MAX_CONTACTS = 6
@@ -141,12 +142,17 @@ def solve_impact(system, q, qd=None, twist=None, t: float = 0.0) -> ImpactResult
     t : float
         The time (for prescribed inputs).
     """
-    from .initial import initial_position, initial_velocity
+    from .initial import finite_number, initial_position, initial_velocity
 
+    if not isinstance(system, MultibodySystem):
+        raise InputError(f"solve_impact takes a MultibodySystem(model, contacts=[...]), got {type(system).__name__}.")
     if not system.contacts:
         raise InputError("solve_impact needs contacts: MultibodySystem(model, contacts=[PlaneContact(...), ...]).")
+    t = finite_number("solve_impact: t", t, "s")
     q = initial_position(system, None, q)
     qd = initial_velocity(system, q, None, qd, twist)
+    for contact in system.contacts:
+        contact.check_start(system.model, q, TOUCHING * system.model.length_scale)
     contacts = touching_contacts(system, q, qd)
     if not contacts:
         model = system.model

@@ -19,6 +19,7 @@ Three ways to give them, by convenience:
 
 from __future__ import annotations
 
+import numbers
 import warnings
 
 import numpy as np
@@ -46,9 +47,10 @@ def initial_position(system, inputs, q0) -> np.ndarray:
         return _project_position(system, np.array(model.configuration(q0, "q0"), dtype=float))
     if inputs is None and not start:
         return np.array(model.reference_q, dtype=float)
+    if inputs is not None and not isinstance(inputs, dict):
+        raise InputError(f"inputs takes a dict, input name → value, such as {{'crank': 0.5}}; got "
+                         f"{type(inputs).__name__} {inputs!r}.")
     inputs = dict(inputs or {})
-    if not isinstance(inputs, dict):
-        raise InputError(f"inputs takes a dict, input name → value, such as {{'crank': 0.5}}; got {inputs!r}.")
     for name, value in start.items():
         if name in inputs and abs(float(inputs[name]) - value) > 1e-12 * max(1.0, abs(value)):
             raise InputError(f"inputs gives '{name}' = {inputs[name]!r}, but it is prescribed to start at {value!r}: "
@@ -82,8 +84,11 @@ def initial_velocity(system, q: np.ndarray, rates, qd0, twist) -> np.ndarray:
             if name in system.prescribed:
                 raise InputError(f"rates gives '{name}', which is prescribed: its rate comes from its motion.")
             rows.append(gradient[model.input_names.index(name)][None, :])
-            rhs.append(np.array([float(rate)]))
+            rhs.append(np.array([finite_number(f"rates: the rate of '{name}'", rate, "rad/s or m/s")]))
             named.append(f"the rate of '{name}'")
+    if twist is not None and not isinstance(twist, dict):
+        raise InputError(f"twist takes a dict, body name → {{'omega': ω, 'point': (point name, its velocity)}}; got "
+                         f"{type(twist).__name__} {twist!r}.")
     for body, motion in (twist or {}).items():
         A, b = _twist_rows(model, q, body, motion)
         rows.append(A)
@@ -112,13 +117,17 @@ def _twist_rows(model, q, body, motion):
     dim = model.mechanism.dimension
     if not isinstance(motion, dict) or set(motion) != {"omega", "point"}:
         raise InputError(f"twist of '{body}' takes {{'omega': ω, 'point': (point name, its velocity)}}; got {motion!r}.")
-    omega = np.asarray(motion["omega"], dtype=float).reshape(-1)
+    omega = finite_numbers(f"twist of '{body}': omega", motion["omega"], "rad/s")
     if omega.size != (1 if dim == 2 else 3):
         raise InputError(f"twist of '{body}': omega is {'one number (rad/s)' if dim == 2 else 'three components (rad/s)'}.")
     placement = model.placement(q, body)  # names an unknown body
-    name, velocity = motion["point"]
-    velocity = np.asarray(velocity, dtype=float).reshape(-1)
-    if name not in model.mechanism.bodies[body].points:
+    point = motion["point"]
+    if isinstance(point, str) or not isinstance(point, (tuple, list)) or len(point) != 2:
+        raise InputError(f"twist of '{body}': point takes (point name, its velocity), such as ('O', (0.0, 0.0)); "
+                         f"got {point!r}.")
+    name, velocity = point
+    velocity = finite_numbers(f"twist of '{body}': the velocity of '{name}'", velocity, "m/s")
+    if not isinstance(name, str) or name not in model.mechanism.bodies[body].points:
         raise InputError(f"twist of '{body}': '{name}' is not a point of '{body}'; its points are "
                          f"{list(model.mechanism.bodies[body].points)}.")
     if velocity.size != dim:
@@ -130,6 +139,29 @@ def _twist_rows(model, q, body, motion):
         centre = velocity + np.cross(omega, arm)
     origin_q, _ = model.placement_jacobian(q, body)
     return np.vstack([model.angular_velocity_jacobian(q, body), origin_q]), np.concatenate([omega, centre])
+
+
+def finite_number(what: str, value, unit: str) -> float:
+    """One finite real number (not a string, a bool or a list), or an InputError naming ``what``."""
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (numbers.Real, np.floating, np.integer)):
+        hint = " (write the number without quotes)" if isinstance(value, str) else ""
+        raise InputError(f"{what} must be one number in {unit}, got {type(value).__name__} {value!r}{hint}.")
+    if not np.isfinite(float(value)):
+        raise InputError(f"{what} must be finite, got {float(value)}: give a number in {unit}.")
+    return float(value)
+
+
+def finite_numbers(what: str, value, unit: str) -> np.ndarray:
+    """Finite real numbers as a flat array (a number or a sequence), or an InputError."""
+    if isinstance(value, str) or (isinstance(value, (tuple, list)) and any(isinstance(v, str) for v in value)):
+        raise InputError(f"{what} must be numbers in {unit}, got the string(s) {value!r}: write them without quotes.")
+    try:
+        array = np.asarray(value, dtype=float).reshape(-1)
+    except (TypeError, ValueError):
+        raise InputError(f"{what} must be numbers in {unit}, got {type(value).__name__} {value!r}.") from None
+    if not np.isfinite(array).all():
+        raise InputError(f"{what} must be finite numbers in {unit}, got {value!r}.")
+    return array
 
 
 def mass_orthogonal_correction(W_inverse: np.ndarray, J: np.ndarray, residual: np.ndarray) -> np.ndarray:

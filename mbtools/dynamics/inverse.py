@@ -36,7 +36,9 @@ import numpy as np
 
 from ..errors import InputError
 from ..kinematics import solve_acceleration, solve_position, solve_velocity
+from ..model import Model
 from ..model.rank import independent_rows
+from .initial import finite_number, finite_numbers
 from .reactions import ReactionSolver
 from .system import MultibodySystem
 
@@ -70,7 +72,16 @@ def inverse_dynamics(system: MultibodySystem, inputs: dict, rates: dict, acceler
                      guess=None, t: float = 0.0) -> InverseDynamics:
     """The driving forces, the multipliers and the joint reactions for the inputs at
     (s, ṡ, s̈), at time t (for loads that depend on it)."""
+    _check_system(system, "inverse_dynamics")
+    t = finite_number("inverse_dynamics: t", t, "s")
     return _inverse_dynamics(system, ReactionSolver(system), inputs, rates, accelerations, guess, t)
+
+
+def _check_system(system, call: str) -> None:
+    if not isinstance(system, MultibodySystem):
+        kind = "a model" if isinstance(system, Model) else type(system).__name__
+        raise InputError(f"{call} takes a MultibodySystem(model, gravity=..., loads=[...]), got {kind}: wrap it, "
+                         f"{call}(MultibodySystem(model), ...).")
 
 
 @dataclass(frozen=True)
@@ -124,12 +135,15 @@ def inverse_dynamics_along(system: MultibodySystem, times, motions: dict) -> Inv
     """
     from .prescribed import prescribed_motion
 
+    _check_system(system, "inverse_dynamics_along")
     model = system.model
     if not isinstance(motions, dict) or set(motions) != set(model.input_names):
         raise InputError(f"inverse_dynamics_along needs the motion of every input of '{model.mechanism.name}', "
                          f"{model.input_names}, as a dict; got {sorted(motions) if isinstance(motions, dict) else motions!r}.")
     laws = {name: prescribed_motion(value, name) for name, value in motions.items()}
-    times = np.asarray(times, dtype=float).reshape(-1)
+    times = finite_numbers("inverse_dynamics_along: times", times, "s")
+    if times.size == 0:
+        raise InputError("inverse_dynamics_along: times holds no time; give the times (s), such as np.linspace(0, 1, 11).")
     solver = ReactionSolver(system)
     results, guess = [], None
     for time in times:

@@ -33,6 +33,8 @@ from scipy.special import ellipk
 
 from ..analysis.gyroscope import GRAVITY, TopData, steady_precession
 from ..dynamics.symbolic import planar_element_mass
+from ..errors import InputError
+from . import data
 from .arrays import diagnose_array
 from .feedback import DIAGNOSE_RTOL, RTOL, Pending, Right, WrongAnswer, as_array, as_number, close, diagnose_number
 
@@ -51,6 +53,11 @@ def bar_mass_matrix(mass: float, length: float, inertia: float, centre=None) -> 
 def check_mass_matrix(answer, *, mass: float, length: float, inertia: float, centre=None) -> Right | Pending:
     """Check a student's constant mass matrix of a planar two-point body (see
     ``bar_mass_matrix`` in the same module for the data)."""
+    checker = "check_mass_matrix"
+    mass, length = data.positive(checker, "mass", mass), data.positive(checker, "length", length)
+    inertia = data.between(checker, "inertia", inertia, 0.0, math.inf, "J_G about the centre of mass is ≥ 0 (kg·m²)")
+    if centre is not None:
+        centre = tuple(data.vector(checker, "centre", centre, 2, "(a, b) from point i, m"))
     if answer is ...:
         return Pending("M")
     right = bar_mass_matrix(mass, length, inertia, centre)
@@ -80,10 +87,21 @@ def check_precession(answer, *, mass: float, radius: float, arm: float, theta: f
     """Check the steady precession rate Ω (rad/s) of a heavy top, a thin disc of ``mass``
     and ``radius`` whose centre is ``arm`` from the fixed point, at nutation ``theta``
     (rad) with spin ω₃ = ``spin`` (rad/s); ``branch`` "slow" or "fast"."""
+    checker = "check_precession"
+    mass, radius, arm = (data.positive(checker, name, value) for name, value in
+                         (("mass", mass), ("radius", radius), ("arm", arm)))
+    theta = data.angle(checker, "theta", theta, 0.0, math.pi, "the nutation of a top is between 0 and π")
+    spin = data.number(checker, "spin", spin)
+    branch = data.choice(checker, "branch", branch, ("slow", "fast"))
+    top = TopData.of(mass=mass, radius=radius, arm=arm)
+    try:
+        right = steady_precession(top, theta, spin, branch)
+    except ValueError:
+        raise InputError(f"{checker}: the top has no steady precession at theta = {theta:.4g} rad with spin = "
+                         f"{spin:g} rad/s (I₁ cos θ Ω² − I₃ ω₃ Ω + m g ℓ = 0 has no real root): give a faster spin "
+                         "(the exercise's data).") from None
     if answer is ...:
         return Pending("Ω")
-    top = TopData.of(mass=mass, radius=radius, arm=arm)
-    right = steady_precession(top, theta, spin, branch)
     value = as_number(answer, "Ω")
     message = diagnose_number(value, right, "Ω", angle=True)
     if message is None:
@@ -113,6 +131,12 @@ def check_pendulum_period(answer, *, length: float, amplitude: float, fraction: 
                           g: float = GRAVITY) -> Right | Pending:
     """Check the time a simple pendulum of ``length`` released at rest from ``amplitude``
     takes for ``fraction`` of its period (1: the period; 0.25: to reach the bottom)."""
+    checker = "check_pendulum_period"
+    length, g = data.positive(checker, "length", length), data.positive(checker, "g", g)
+    amplitude = data.angle(checker, "amplitude", amplitude, -math.pi, math.pi,
+                           "a pendulum released from ±π (upright) never swings, and the period grows without "
+                           "bound as the amplitude nears π")
+    fraction = data.positive(checker, "fraction", fraction)
     if answer is ...:
         return Pending("T")
     value = as_number(answer, "T")

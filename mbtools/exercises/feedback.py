@@ -25,6 +25,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from ..errors import InputError
+from . import data
+
 #: Relative tolerance of a right number: far above the round-off of a hand computation
 #: carried out in double precision, far below any mistake the checkers diagnose.
 RTOL = 1e-6
@@ -160,6 +163,13 @@ def check_number(answer, expected: float, what: str, *, rtol: float = RTOL, scal
     >>> check_number(0.5, 0.5, "the ratio")
     ✓ the ratio: right.
     """
+    checker = f"check_number of {what!r}" if isinstance(what, str) else "check_number"
+    if not isinstance(what, str):
+        raise InputError(f"check_number(answer, expected, what): what names the quantity, such as 'the rate'; got "
+                         f"{type(what).__name__} {what!r}.")
+    expected = data.number(checker, "expected", expected)
+    rtol = data.tolerance(checker, rtol)
+    scale = data.positive(checker, "scale", scale)
     if answer is ...:
         return Pending(what)
     message = diagnose_number(as_number(answer, what), expected, what, scale=scale, rtol=rtol, angle=angle,

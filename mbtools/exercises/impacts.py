@@ -34,6 +34,8 @@ import math
 import numpy as np
 
 from ..analysis.impact_closed_forms import rigid_body_impact
+from ..errors import InputError
+from . import data as exercise_data
 from .feedback import DIAGNOSE_RTOL, RTOL, Pending, Right, WrongAnswer, as_number, close, diagnose_number
 
 
@@ -114,6 +116,28 @@ def _mistakes(data: dict, quantity: str) -> list[tuple[str, float]]:
     return [(text.format(mu=mu, e=e, other=other, regime=right["regime"]), value) for text, value in found]
 
 
+def _checked(checker: str, angle, velocity, omega, restitution, friction, mass, length, rtol) -> tuple[dict, float]:
+    """The impact's data checked (see :mod:`mbtools.exercises.data`), as bar_impact's
+    keywords, and the tolerance: a tilt in (0, π) with end A low, e in [0, 1], μ ≥ 0, a
+    positive mass and length, and end A moving towards the floor."""
+    angle = exercise_data.angle(checker, "angle", angle, 0.0, math.pi, "the tilt puts end A below the centre "
+                                "only between 0 and π (at 0 the bar lands flat, on both ends)")
+    velocity = exercise_data.vector(checker, "velocity", velocity, 2, "v_G before the impact, m/s")
+    omega = exercise_data.number(checker, "omega", omega)
+    restitution = exercise_data.between(checker, "restitution", restitution, 0.0, 1.0,
+                                        "Newton's coefficient e is from 0 (plastic) to 1 (elastic)")
+    friction = exercise_data.between(checker, "friction", friction, 0.0, math.inf, "Coulomb's μ is ≥ 0")
+    mass, length = exercise_data.positive(checker, "mass", mass), exercise_data.positive(checker, "length", length)
+    rtol = exercise_data.tolerance(checker, rtol)
+    v_n = float(velocity[1] - omega * 0.5 * length * math.cos(angle))
+    if v_n >= 0:
+        raise InputError(f"{checker}: end A moves {'away from' if v_n > 0 else 'along'} the floor before the impact "
+                         f"(v_n = v_Gy + ω (A − G)_x = {v_n:.4g} m/s): there is no impact; give the centre a velocity "
+                         "or the bar a spin that brings A down (the exercise's data).")
+    return dict(angle=angle, velocity=velocity, omega=omega, restitution=restitution, friction=friction, mass=mass,
+                length=length), rtol
+
+
 def _check(answer, data: dict, quantity: str, what: str, extra: list[tuple[str, float]], rtol: float,
            angle: bool = False) -> Right:
     value = as_number(answer, what)
@@ -132,10 +156,9 @@ def check_impact_omega(answer, *, angle: float, velocity, omega: float, restitut
     """Check the bar's angular velocity after the impact, ω⁺ (rad/s, counter-clockwise
     positive), for the data of :func:`~mbtools.exercises.impacts.bar_impact`; ``rtol`` 1e-6 by default (an answer
     computed in Python), looser (1e-3) for one worked out by hand."""
+    data, rtol = _checked("check_impact_omega", angle, velocity, omega, restitution, friction, mass, length, rtol)
     if answer is ...:
         return Pending("ω⁺")
-    data = dict(angle=angle, velocity=velocity, omega=omega, restitution=restitution, friction=friction, mass=mass,
-                length=length)
     right = bar_impact(**data)
     extra = [("is ω before the impact: the impulse at the end has a moment about the centre, so ω jumps",
               float(omega)),
@@ -148,10 +171,9 @@ def check_normal_impulse(answer, *, angle: float, velocity, omega: float, restit
                          rtol: float = RTOL) -> Right | Pending:
     """Check the normal impulse P_n (N·s) of the floor on the bar's end, for the data of
     :func:`~mbtools.exercises.impacts.bar_impact` (frictionless by default)."""
+    data, rtol = _checked("check_normal_impulse", angle, velocity, omega, restitution, friction, mass, length, rtol)
     if answer is ...:
         return Pending("P_n")
-    data = dict(angle=angle, velocity=velocity, omega=omega, restitution=restitution, friction=friction, mass=mass,
-                length=length)
     right = bar_impact(**data)
     K_nn = 1.0 / mass + (0.5 * length * math.cos(angle)) ** 2 / (mass * length ** 2 / 12.0)
     v_centre = float(np.asarray(velocity, dtype=float)[1])
@@ -167,10 +189,9 @@ def check_energy_lost(answer, *, angle: float, velocity, omega: float, restituti
                              mass: float = 1.0, length: float = 1.0, rtol: float = RTOL) -> Right | Pending:
     """Check the kinetic energy the impact removes, T⁻ − T⁺ (J), for the data of
     :func:`~mbtools.exercises.impacts.bar_impact`."""
+    data, rtol = _checked("check_energy_lost", angle, velocity, omega, restitution, friction, mass, length, rtol)
     if answer is ...:
         return Pending("the energy lost")
-    data = dict(angle=angle, velocity=velocity, omega=omega, restitution=restitution, friction=friction, mass=mass,
-                length=length)
     right = bar_impact(**data)
     v_n, e = right["v_n"], restitution
     K_nn = 1.0 / mass + (0.5 * length * math.cos(angle)) ** 2 / (mass * length ** 2 / 12.0)

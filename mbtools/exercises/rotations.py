@@ -25,7 +25,9 @@ import math
 
 import numpy as np
 
+from ..description.validate import angle_in_radians
 from ..errors import InputError
+from . import data
 from .arrays import diagnose_array
 from .feedback import Pending, Right, WrongAnswer, as_array
 
@@ -34,8 +36,8 @@ NAMES = ["e0", "e1", "e2", "e3"]
 
 def euler_parameters(axis, angle: float) -> np.ndarray:
     """(cos(φ/2), sin(φ/2) u) for the rotation by ``angle`` (rad) about ``axis`` (any length)."""
-    u = np.asarray(axis, dtype=float)
-    if u.shape != (3,) or not np.linalg.norm(u) > 0:
+    u = data.vector("euler_parameters", "axis", axis, 3, "any length, not zero")
+    if not np.linalg.norm(u) > 0:
         raise InputError(f"axis must be a non-zero 3-vector, got {axis!r}.")
     u = u / np.linalg.norm(u)
     return np.concatenate([[math.cos(angle / 2)], math.sin(angle / 2) * u])
@@ -47,10 +49,11 @@ def _same(a: np.ndarray, b: np.ndarray, tol: float) -> bool:
 
 def check_euler_parameters(answer, *, axis, angle: float) -> Right | Pending:
     """Check the Euler parameters (e₀ first) of the rotation by ``angle`` (rad) about ``axis``."""
+    angle = angle_in_radians("check_euler_parameters: angle", angle, InputError, stacklevel=3)
+    right = euler_parameters(axis, angle)
     if answer is ...:
         return Pending("e")
     e = as_array(answer, (4,), "e")
-    right = euler_parameters(axis, angle)
     if _same(e, right, 1e-6):
         return Right("e")
     u = right[1:] / max(np.linalg.norm(right[1:]), 1e-300) if abs(math.sin(angle / 2)) > 1e-12 else None
