@@ -12,7 +12,7 @@ Example
 -------
 >>> from mbtools import examples
 >>> sorted(examples.EXAMPLES)[:3]
-['cardan_joint', 'four_bar', 'rscr']
+['bricard', 'cardan_joint', 'four_bar']
 >>> examples.EXAMPLES["four_bar"].build().name
 'four-bar'
 """
@@ -22,6 +22,7 @@ from __future__ import annotations
 from typing import Callable, NamedTuple
 
 from ..description import Mechanism
+from .benchmarks import bricard
 from .impacts import FALLING_BAR_DATA, FallingBar, falling_bar, falling_bar_mechanism, falling_bar_twist
 from .planar import FOUR_BAR_MODES, SLIDER_CRANK_MODES, four_bar, inverted_slider_crank, slider_crank, watt_six_bar
 from .spatial import RSSR_MODES, SSC_MODES, ball_jointed_body, cardan_joint, rscr, rssr, spatial_slider_crank, ssc
@@ -44,6 +45,7 @@ EXAMPLES: dict[str, Example] = {
     "ssc": Example(ssc, 3, "the SSC mechanism of the paper's second example", SSC_MODES),
     "spatial_slider_crank": Example(spatial_slider_crank, 3, "a slider-crank in space (translational joint)"),
     "cardan_joint": Example(cardan_joint, 3, "two shafts joined by a universal joint"),
+    "bricard": Example(bricard, 3, "Bricard's mechanism (benchmark A04): Grübler 0, mobility 1"),
 }
 
 __all__ = ["EXAMPLES", "Example", "FALLING_BAR_DATA", "FallingBar", "ball_jointed_body", "cardan_joint", "falling_bar",

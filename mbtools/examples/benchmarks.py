@@ -13,6 +13,10 @@
   torque against a spring (Hairer & Wanner 1996, *Solving Ordinary Differential Equations
   II*, sec. VII.7; Mazzia & Magherini, *Test Set for IVP Solvers*, problem "andrews",
   with its reference solution at t = 0.03 s). Drawn at the test set's initial angles.
+* :func:`bricard` — benchmark A04, Bricard's mechanism: five uniform rods of 1 m and 1 kg
+  with a square section of 0.1 m (:func:`square_bar`) and six revolutes closing a loop
+  with the ground; Grübler's count 0, mobility 1 (one joint condition is always
+  redundant); gravity along −y, 10 s.
 
 Example
 -------
@@ -152,3 +156,115 @@ def andrews_angles(model, q) -> np.ndarray:
     values = (beta, angle("F", "E") - math.pi - beta, gamma, angle("H", "E") + math.pi / 2 - delta,
               delta, angle("G", "E") - epsilon, epsilon)
     return np.array([math.remainder(v, 2 * math.pi) for v in values])
+
+
+#: Bricard's mechanism (benchmark A04): the six joints, ground pivot A first, in the
+#: order of the loop ground → rod1 → … → rod5 → ground, at the points of the unit grid
+#: where the benchmark draws them (m).
+BRICARD_JOINTS = {"A": (0.0, 0.0, 0.0), "B": (1.0, 0.0, 0.0), "C": (1.0, -1.0, 0.0),
+                  "D": (1.0, -1.0, 1.0), "E": (0.0, -1.0, 1.0), "F": (0.0, 0.0, 1.0)}
+
+
+def square_bar(mass: float, end_a, end_b, side: float) -> MassProperties:
+    """A uniform bar of square cross-section ``side`` × ``side`` between two points in
+    space: G at the middle and, with L the length and e the bar's unit direction,
+
+        J_G = m (L² + s²) / 12 · (I − e eᵀ) + m s² / 6 · e eᵀ.
+
+    The section's second moments are equal about every axis through its centre in its
+    plane (a square's are), so the tensor does not depend on how the square is turned
+    about the bar: the two ends fix it.
+
+    >>> bar = square_bar(1.0, (0, 0, 0), (1, 0, 0), side=0.1)
+    >>> [round(float(v), 7) for v in bar.inertia.diagonal()]   # m s²/6, then m(L² + s²)/12 twice
+    [0.0016667, 0.0841667, 0.0841667]
+    """
+    m, s = number("square_bar: mass", mass), number("square_bar: side", side)
+    if m <= 0 or s <= 0:
+        raise MechanismError(f"square_bar: the mass ({mass!r} kg) and the side of the section ({side!r} m) must be positive.")
+    a, b = (np.asarray(p, dtype=float).reshape(-1) for p in (end_a, end_b))
+    if a.shape != (3,) or b.shape != (3,) or not (np.isfinite(a).all() and np.isfinite(b).all()):
+        raise MechanismError(f"square_bar: the ends {end_a!r} and {end_b!r} must be three finite coordinates each.")
+    length = float(np.linalg.norm(b - a))
+    if length == 0:
+        raise MechanismError(f"square_bar: the ends {tuple(map(float, a))} and {tuple(map(float, b))} coincide; a bar needs a length.")
+    e = (b - a) / length
+    J = m * (length**2 + s**2) / 12.0 * (np.eye(3) - np.outer(e, e)) + m * s**2 / 6.0 * np.outer(e, e)
+    return MassProperties(float(m), (a + b) / 2, J)
+
+
+def bricard(mass: float = 1.0, side: float = 0.1) -> Mechanism:
+    """Benchmark A04: Bricard's mechanism, five rods in a closed loop of six revolutes.
+
+    The rods ``rod1`` = A–B, ``rod2`` = B–C, ``rod3`` = C–D, ``rod4`` = D–E and
+    ``rod5`` = E–F run along the coordinate axes between the points of
+    :data:`BRICARD_JOINTS`; the ground is the sixth link, F–A. Each revolute turns
+    about the cross product of its two links (going round the loop ground → rod1 → … →
+    rod5 → ground, the outgoing link × the incoming one): +y at A and D, +z at B and
+    E, +x at C and F. Grübler's count gives 6 · 5 − 5 · 6 = 0 freedoms, but these axes
+    give the loop a mobility of one: one of its 30 joint conditions is redundant at
+    every position. Every rod is 1 m long, of ``mass`` kg, with a square section of
+    ``side`` m (:func:`square_bar`); gravity (−y) and the 10 s of the benchmark are
+    dynamics.
+
+    The input ``"rotation"`` is the angle of A→B about the ground axis at A (+y), from
+    +x: 0 in the drawing, growing as B goes to −z, the way gravity starts the motion.
+    It reaches from −30° to 210°: at both ends the loop folds flat into an equilateral
+    triangle of side 2 in the plane y = 0 (corners A, C, E), a dead point of this input
+    (not of the loop), where the branch through the drawing meets its mirror image in
+    the plane y = 0 (the other assembly, with C at (1, 1, 0) at 0°). At 90° the loop is
+    flat in the plane x = 0 (corners B, D, F); at 180° it is the drawing mirrored in
+    the plane x = 0, at the same height: released at rest, it swings between the two.
+    A simulation drops the driver; a kinematic sweep uses it.
+
+    Source: problem A04 of the IFToMM library of computational benchmarks
+    (lim.ii.udc.es/mbsbenchmark/dist/A04/A04_specification.xml; González, Dopico,
+    Lugrís & Cuadrado 2006, Multibody System Dynamics 16:179–190): five rods of 1 m and 1 kg with a square section of
+    0.1 m, six revolute joints, gravity along −y, 10 s. The joint positions and axes
+    are those of the specification's implementations in OpenSim (Tagliapietra et al.,
+    "MBS benchmarks in OpenSim"), Chrono and simEngine3D, which agree with each other.
+
+    Parameters
+    ----------
+    mass : float
+        The mass of each rod, kg.
+    side : float
+        The side of each rod's square cross-section, m.
+
+    Returns
+    -------
+    Mechanism
+        Spatial: bodies ``rod1`` … ``rod5``, joints ``R_A`` … ``R_F``, input ``"rotation"``.
+
+    Example
+    -------
+    >>> m = bricard()
+    >>> len(m.bodies) - 1, len(m.joints), m.gruebler_kutzbach()
+    (5, 6, 0)
+    >>> [(j.name, j.axis) for j in m.joints[:3]]
+    [('R_A', 'y_A'), ('R_B', 'z_B'), ('R_C', 'x_C')]
+    >>> [round(float(v), 6) for v in m.bodies["rod2"].mass.inertia.diagonal()]   # rod2 along y
+    [0.084167, 0.001667, 0.084167]
+    """
+    for label, value in (("mass", mass), ("side", side)):
+        if not number(f"bricard: {label}", value) > 0:
+            raise MechanismError(f"bricard: {label} must be positive, got {value!r}.")
+    names = list(BRICARD_JOINTS)
+    points = {p: np.array(xyz) for p, xyz in BRICARD_JOINTS.items()}
+    axes = {}
+    for k, p in enumerate(names):
+        incoming, outgoing = points[p] - points[names[k - 1]], points[names[(k + 1) % 6]] - points[p]
+        w = np.cross(outgoing, incoming)
+        axes[p] = (f"{'xyz'[int(np.argmax(np.abs(w)))]}_{p}", tuple(float(c) + 0.0 for c in w / np.linalg.norm(w)))  # + 0.0: no −0
+    mechanism = Mechanism("Bricard's mechanism (A04)", dimension=3)
+    mechanism.add_ground({p: BRICARD_JOINTS[p] for p in ("A", "F")}, vectors=dict(axes[p] for p in ("A", "F")))
+    for k in range(5):
+        tail, head = names[k], names[k + 1]
+        mechanism.add_body(f"rod{k + 1}", {tail: BRICARD_JOINTS[tail], head: BRICARD_JOINTS[head]},
+                           vectors=dict(axes[p] for p in (tail, head)),
+                           mass=square_bar(mass, BRICARD_JOINTS[tail], BRICARD_JOINTS[head], side))
+    bodies = ["ground"] + [f"rod{k}" for k in range(1, 6)] + ["ground"]
+    for k, p in enumerate(names):
+        mechanism.add_revolute(bodies[k], bodies[k + 1], at=p, axis=axes[p][0])
+    mechanism.add_angle_driver("rotation", tail="A", head="B", axis=axes["A"][0])
+    return mechanism
