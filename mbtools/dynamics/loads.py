@@ -60,7 +60,17 @@ SIGNATURES = {"PointForce": "f(t, r, v) → F: the time, the point's position an
 
 
 def _number(value) -> bool:
-    return isinstance(value, (numbers.Real, np.floating, np.integer)) and not isinstance(value, (bool, np.bool_))
+    """A real number: a Python or numpy scalar, a 0-d array, a sympy number; not a string,
+    a bool or a sequence."""
+    if isinstance(value, (str, bytes, bool, np.bool_)) or value is None or np.ndim(value) != 0:
+        return False
+    if isinstance(value, (numbers.Real, np.floating, np.integer)):
+        return True
+    try:
+        float(value)
+    except (TypeError, ValueError):
+        return False
+    return True
 
 
 def _name(where: str, what: str, value) -> str:
