@@ -38,6 +38,7 @@ from .errors import (
     MechanismError,
     SingularJacobianError,
     SingularPositionWarning,
+    AccuracyWarning,
     SuspiciousInputWarning,
     UnknownNameError,
 )
@@ -75,6 +76,7 @@ __all__ = [
     "PositionResult",
     "SingularJacobianError",
     "SingularPositionWarning",
+    "AccuracyWarning",
     "SuspiciousInputWarning",
     "Sweep",
     "Trajectory",

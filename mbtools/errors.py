@@ -67,3 +67,7 @@ class SuspiciousInputWarning(UserWarning):
 
 class SingularPositionWarning(UserWarning):
     """The position found is at (or next to) a dead point or branch point."""
+
+
+class AccuracyWarning(UserWarning):
+    """A result computed, but not to the accuracy asked: the warning says where and why."""

@@ -976,10 +976,7 @@ DYNAMICS = [
 CASES = DESCRIPTION + EXAMPLES + FORMULATION + SOLVERS + DYNAMICS
 
 #: Cases whose fix belongs to a module this battery does not edit: reason, per id.
-XFAIL: dict[str, str] = {
-    "system-loads-one-spring": "MultibodySystem.__init__ (system.py) is to call loads.check_loads(model, loads)",
-    "system-contacts-one-contact": "MultibodySystem.__init__ (system.py) is to call contacts.check_contacts(model, contacts)",
-}
+XFAIL: dict[str, str] = {}
 
 
 def _params():

@@ -1,14 +1,14 @@
 """The published benchmarks: IFToMM A01 and A02 (through its singular positions) and
 Andrews' squeezer, each against a reference the library does not compute.
 
-Singular positions (A02): every formulation and setting offered either keeps the
-mechanism on its branch within the benchmark's limit — 1e-3 m on B0 ("high
-precision") at rtol ≤ 1e-7 or Δt = 1 ms, 1e-1 m ("low precision") at the loosest
-settings accepted — or stops with a SingularJacobianError that names the time and
-points to ALI3-P. Staying on the branch is also checked directly: B_N − B0 = (N, 0)."""
+Singular positions (A02): every formulation and every tolerance accepted keeps the
+mechanism on its branch — B_N − B0 = (N, 0) — and within the benchmark's limit: 1e-3 m
+on B0 ("high precision") at rtol ≤ 1e-7 or Δt = 1 ms, 1e-1 m ("low precision") at the
+loosest settings. The ODE formulations hand the neighbourhood of each singular position
+to ALI3-P (``mbtools.dynamics.integrate``); where they do is decided by round-off, and
+tests/test_singular_crossings.py runs the cases again perturbed by a few ulps."""
 
 import math
-import re
 
 import numpy as np
 import pytest
@@ -26,14 +26,10 @@ def kept_its_branch(run, n):
     return np.abs(traj.point(f"B{n}") - traj.point("B0") - [n, 0.0]).max() < 1e-6
 
 
-@pytest.mark.parametrize("rtol", [1e-6, 1e-7, 1e-9, 1e-11])
+@pytest.mark.parametrize("rtol", [1e-6, 1e-7, 1e-9, 1e-11, 1e-13])
 @pytest.mark.parametrize("formulation", ["multipliers", "projection"])
 def test_a02_one_window_in_the_ode_formulations(formulation, rtol):
-    try:
-        run = benchmarks.run_a02(1, "natural", formulation, rtol=rtol)
-    except SingularJacobianError as refusal:
-        assert "formulation='ali3p'" in str(refusal) and "singular position at t =" in str(refusal)
-        return
+    run = benchmarks.run_a02(1, "natural", formulation, rtol=rtol)
     assert kept_its_branch(run, 1)
     assert run.error < (HIGH if rtol <= 1e-7 else LOW)
 
@@ -45,24 +41,23 @@ def test_a02_one_window_in_ali3p(step, limit):
 
 
 def test_a02_ten_windows():
-    run = benchmarks.run_a02(10, "natural")  # the default: ALI3-P, Δt = 1 ms
+    run = benchmarks.run_a02(10, "natural")  # the default: multipliers, rtol 1e-9
     assert kept_its_branch(run, 10) and run.error < HIGH
-    run = benchmarks.run_a02(10, "natural", "multipliers", rtol=1e-9)
+    run = benchmarks.run_a02(10, "natural", "ali3p")  # Δt = 1 ms
     assert kept_its_branch(run, 10) and run.error < HIGH
-    # at rtol 1e-11 the integrator crowds its steps into the singular positions: it must stop
-    # at one (which one depends on the machine's round-off) and say so
-    with pytest.raises(SingularJacobianError, match="formulation='ali3p'") as refusal:
-        benchmarks.run_a02(10, "natural", "multipliers", rtol=1e-11)
-    at = float(re.search(r"singular position at t = ([0-9.]+)", str(refusal.value)).group(1))
-    b0 = benchmarks.a02_reference(np.array([0.0, at]), 10)[-1]
-    assert abs(b0[1]) < 1e-3  # every crank horizontal there, to the 6 digits of the time printed
+    # at rtol 1e-11 DOP853 comes close enough to the singular positions to hand them to
+    # ALI3-P (it used to crowd its steps there and stop): on its branch, within 1e-6 m
+    run = benchmarks.run_a02(10, "natural", "multipliers", rtol=1e-11)
+    assert run.trajectory.statistics["crossings"] >= 1
+    assert kept_its_branch(run, 10) and run.error < 1e-5
 
 
-def test_a02_forty_windows_is_refused_by_the_ode_formulations():
-    """N = 40 has 41 freedoms for an instant at the horizontal: an adaptive ODE
-    integration crowds its steps there; it must stop and say so, not switch branch."""
-    with pytest.raises(SingularJacobianError, match="formulation='ali3p'"):
-        benchmarks.run_a02(40, "natural", "multipliers", rtol=1e-9)
+def test_a02_forty_windows_in_the_ode_formulations():
+    """N = 40 has 41 freedoms for an instant at the horizontal: the default keeps its
+    branch through the 13 singular positions of the 20 s (measured 2.3e-4 … 6e-6 m from
+    rtol 1e-8 to 1e-10)."""
+    run = benchmarks.run_a02(40, "natural")
+    assert kept_its_branch(run, 40) and run.error < HIGH
 
 
 def test_baumgarte_alone_is_refused_at_a_singular_position():
@@ -98,26 +93,23 @@ def test_settings_that_do_not_apply_are_refused():
         simulate(system, 1.0, "ali3p", rtol=1e-8)
     with pytest.raises(InputError, match="chooses its own steps: give rtol="):
         simulate(system, 1.0, "multipliers", step=1e-3)
-    with pytest.raises(InputError, match="rtol must be between 1e-11 and 1e-06"):
-        simulate(system, 1.0, "projection", rtol=1e-3)
+    for rtol in (1e-2, 1e-14, "1e-8"):
+        with pytest.raises(InputError, match="rtol must be a number between 1e-13 and 0.001"):
+            simulate(system, 1.0, "projection", rtol=rtol)
     with pytest.raises(InputError, match="at most 0.005"):
         simulate(system, 1.0, step=1e-2)
 
 
-def test_a02_forty_windows_in_the_default_formulation():
+def test_a02_forty_windows_in_ali3p():
     """The benchmark as published: N = 40 for 20 s through 13 singular positions (ALI3-P,
     Δt = 1 ms: about 30 s here)."""
-    run = benchmarks.run_a02(40, "natural")
+    run = benchmarks.run_a02(40, "natural", "ali3p")
     assert kept_its_branch(run, 40) and run.error < HIGH
 
 
 @pytest.mark.parametrize("family", ["basic", "relative", "reference_point"])
-def test_a02_in_the_other_families_keeps_its_branch_or_stops(family):
-    """The same guard in every family: relative coordinates reach the singular position
-    closer (their loop-closure Jacobian), and stop; the others pass."""
-    try:
-        run = benchmarks.run_a02(1, family, "multipliers", rtol=1e-9)
-    except SingularJacobianError as refusal:
-        assert "formulation='ali3p'" in str(refusal)
-        return
+def test_a02_in_the_other_families_keeps_its_branch(family):
+    """The same in every family: relative coordinates reach the singular position closer
+    (their loop-closure Jacobian), and hand it to ALI3-P; the others pass it by DOP853."""
+    run = benchmarks.run_a02(1, family, "multipliers", rtol=1e-9)
     assert kept_its_branch(run, 1) and run.error < HIGH

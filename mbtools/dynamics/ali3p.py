@@ -48,10 +48,96 @@ NEWTON_TOLERANCE = 1e-12
 #: error in q at every step, to add up (Andrews' squeezer at 0.03 s with Δt = 5e-6:
 #: 8.3e-5 rad instead of 7.5e-5).
 NEWTON_FLOOR = 1e-8
+#: The penalty ratio of the crossings of singular positions (``mbtools.dynamics.integrate``):
+#: a Newton matrix a hundred times better conditioned, whose iteration reaches 1e-10 of the
+#: size (:data:`CROSSING_NEWTON_FLOOR`) where 1e6 stops at 1e-8; the multipliers' updates
+#: make up for the weaker penalty in a few more iterations. A02 with N = 10 at rtol 1e-11:
+#: 3e-7 m from the reduction after 20 s, where the default ratio and floor leave 1.4e-4 m.
+CROSSING_PENALTY_RATIO = 1e2
+#: The Newton floor of the crossings.
+CROSSING_NEWTON_FLOOR = 1e-10
 #: From this many coordinates on, natural and basic models take the sparse path. Measured on
 #: A02 (2N + 2 coordinates), 1 s at Δt = 1 ms: dense 0.43 s and sparse 0.52 at N = 20, 0.74
 #: and 0.63 at N = 40, 3.9 and 1.25 at N = 100.
 SPARSE_FROM = 60
+
+
+class ALI3P:
+    """ALI3-P on one system, one step at a time: :meth:`step` takes the state (q, q̇, q̈, λ*)
+    at t over a step Δt, the dynamic counterpart of ``mbtools.kinematics.newton_step``.
+
+    Parameters
+    ----------
+    system : MultibodySystem
+    penalty : float, optional
+        The penalty α (in the units of M over Φ_q², times 1/s²); by default chosen for each
+        step from :data:`PENALTY_RATIO`, so that (Δt²/4) α Φ_qᵀΦ_q outweighs M a
+        millionfold along the constraints.
+    penalty_ratio : float
+        How many times M the default penalty term (Δt²/4) α Φ_qᵀΦ_q weighs
+        (:data:`PENALTY_RATIO`; the crossings of singular positions take
+        :data:`CROSSING_PENALTY_RATIO`).
+    tolerance : float
+        Newton stops when its correction is below this fraction of the mechanism's size …
+    newton_floor : float
+        … or below this one when it no longer halves (:data:`NEWTON_FLOOR`).
+    max_iterations : int
+        Newton iterations before the step is refused.
+
+    Example
+    -------
+    >>> from mbtools import Mechanism, MassProperties, formulate
+    >>> from mbtools.dynamics import MultibodySystem
+    >>> m = Mechanism("pendulum")
+    >>> m.add_ground({"O": (0.0, 0.0)})
+    >>> m.add_body("bob", {"O": (0.0, 0.0), "P": (1.0, 0.0)}, mass=MassProperties(2.0, (1.0, 0.0), 0.0))
+    >>> m.add_revolute("ground", "bob", at="O")
+    >>> system = MultibodySystem(formulate(m, "natural"))
+    >>> method = ALI3P(system)
+    >>> q, qd = system.model.reference_q, np.zeros(2)
+    >>> q, qd, qdd, lam = method.step(q, qd, method.initial_acceleration(q, qd, 0.0), np.zeros(1), 1e-3, 1e-3)
+    >>> round(float(qd[1]), 6)   # released horizontally: P falls at g Δt at first
+    -0.00981
+    """
+
+    def __init__(self, system, penalty: float | None = None, tolerance: float = NEWTON_TOLERANCE,
+                 max_iterations: int = 30, penalty_ratio: float = PENALTY_RATIO, newton_floor: float = NEWTON_FLOOR):
+        self.system = system
+        self.algebra = _algebra(system)
+        self.tolerance, self.max_iterations = tolerance, max_iterations
+        self.penalty_ratio, self.newton_floor = penalty_ratio, newton_floor
+        self.fixed_penalty = None if penalty is None else float(penalty)
+        self.sizes: tuple[float, float] | None = None  # max |M|, max |Φ_qᵀΦ_q| at the first state stepped
+
+    def penalty(self, h: float, q: np.ndarray | None = None) -> float:
+        """α for a step Δt = h: the given penalty, or the default that makes
+        (Δt²/4) α Φ_qᵀΦ_q :data:`PENALTY_RATIO` times M, measured at the first q stepped
+        (or ``q``); 0 without constraints."""
+        if self.sizes is None:
+            q = self.system.model.reference_q if q is None else q
+            _, J, _ = self.system.constraints(q, np.zeros_like(q))
+            self.sizes = (float(np.abs(self.system.mass_matrix(q)).max()),
+                          float(np.abs(J.T @ J).max()) if J.size else 0.0)
+        mass_size, constraint_size = self.sizes
+        if not constraint_size:
+            return 0.0
+        if self.fixed_penalty is not None:
+            return self.fixed_penalty
+        return self.penalty_ratio * 4.0 * mass_size / (h * h * max(constraint_size, 1e-300))
+
+    def initial_acceleration(self, q: np.ndarray, qd: np.ndarray, t: float) -> np.ndarray:
+        """q̈ of a consistent state from the equations of motion with the multipliers
+        (exact; the penalty form (M + α Φ_qᵀΦ_q) q̈ = Q − h + α Φ_qᵀ γ would weigh
+        α Φ_qᵀΦ_q some 4·1e6/Δt² times M and lose every digit of q̈ at small steps)."""
+        from .multipliers import accelerations
+
+        return accelerations(self.system, q, qd, t, stabilised=False)[0]
+
+    def step(self, q: np.ndarray, qd: np.ndarray, qdd: np.ndarray, lam: np.ndarray, h: float, t: float):
+        """(q, q̇, q̈, λ*) at ``t`` after a step of ``h`` seconds from the state given
+        (consistent: q̈ from :meth:`initial_acceleration` or the step before)."""
+        return _step(self.algebra, q, qd, qdd, lam, h, t, self.penalty(h, q), (self.tolerance, self.newton_floor),
+                     self.max_iterations)
 
 
 def integrate(system, q: np.ndarray, qd: np.ndarray, times: np.ndarray, step: float, penalty: float | None = None,
@@ -59,16 +145,10 @@ def integrate(system, q: np.ndarray, qd: np.ndarray, times: np.ndarray, step: fl
     """(q, q̇, q̈, λ) at each of ``times`` (from 0), stepping by at most ``step``; the
     penalty α by default from :data:`PENALTY_RATIO`; ``progress.update(t)`` after each
     output time, if given."""
-    algebra = _algebra(system)
-    M = system.mass_matrix(q)
-    _, J, _ = system.constraints(q, qd)
-    if not J.size:
-        alpha = 0.0  # nothing to hold
-    elif penalty is None:  # the penalty outweighs the inertia a millionfold along the constraints
-        alpha = PENALTY_RATIO * 4.0 * float(np.abs(M).max()) / (step * step * max(float(np.abs(J.T @ J).max()), 1e-300))
-    else:
-        alpha = float(penalty)
-    qdd = _initial_acceleration(system, q, qd)
+    method = ALI3P(system, penalty, tolerance, max_iterations)
+    if penalty is None and method.penalty(step, q):  # the penalty of the largest step, for every step
+        method.fixed_penalty = method.penalty(step, q)
+    qdd = method.initial_acceleration(q, qd, 0.0)
     lam = np.zeros(len(system.rows))
     out = [(q.copy(), qd.copy(), qdd.copy(), multipliers(system, q, qd, qdd, 0.0))]
     t = 0.0
@@ -76,7 +156,7 @@ def integrate(system, q: np.ndarray, qd: np.ndarray, times: np.ndarray, step: fl
         pieces = max(1, int(np.ceil((target - t) / step - 1e-9)))  # equal steps of at most `step`
         h = (target - t) / pieces
         for k in range(pieces):
-            q, qd, qdd, lam = _step(algebra, q, qd, qdd, lam, h, t + (k + 1) * h, alpha, tolerance, max_iterations)
+            q, qd, qdd, lam = method.step(q, qd, qdd, lam, h, t + (k + 1) * h)
         t = target
         out.append((q.copy(), qd.copy(), qdd.copy(), multipliers(system, q, qd, qdd, t)))
         if progress is not None:
@@ -94,22 +174,14 @@ def multipliers(system, q, qd, qdd, t) -> np.ndarray:
     return np.linalg.lstsq(J.T, system.forces(q, qd, t) - system.mass_matrix(q) @ qdd, rcond=None)[0]
 
 
-def _initial_acceleration(system, q, qd):
-    """q̈ at t = 0 from the equations of motion with the multipliers (exact; the penalty
-    form (M + α Φ_qᵀΦ_q) q̈ = Q − h + α Φ_qᵀ γ would weigh α Φ_qᵀΦ_q some 4·1e6/Δt² times
-    M and lose every digit of q̈ to round-off at small steps)."""
-    from .multipliers import accelerations
-
-    return accelerations(system, q, qd, 0.0, stabilised=False)[0]
-
-
-def _step(algebra, q0, qd0, qdd0, lam, h, t, alpha, tolerance, max_iterations):
+def _step(algebra, q0, qd0, qdd0, lam, h, t, alpha, tolerances, max_iterations):
     """One step: Newton on q with the current tangent (the penalty term (Δt²/4) α Φ_qᵀΦ_q
     outweighs M a millionfold, so a tangent from another q does not converge), then the
     two projections with P at the end. (Dense: np.linalg.solve for each; a shared Cholesky
     factor was measured slower at these sizes, scipy's per-call checks outweighing it.)
     ``algebra``: :class:`_Dense` or :class:`_Sparse`, the matrices' products and solves."""
     system = algebra.system
+    tolerance, floor = tolerances
     qd_hat = (2.0 / h) * q0 + qd0
     qdd_hat = (4.0 / h**2) * q0 + (4.0 / h) * qd0 + qdd0
     q = q0 + h * qd0 + 0.5 * h * h * qdd0  # predictor
@@ -126,7 +198,7 @@ def _step(algebra, q0, qd0, qdd0, lam, h, t, alpha, tolerance, max_iterations):
         dq = algebra.tangent_solver(q, J, (h * h / 4.0) * alpha)(residual)
         q = q - dq
         size = np.linalg.norm(dq)
-        if size <= tolerance * scale or (size <= NEWTON_FLOOR * scale and size > 0.5 * previous):
+        if size <= tolerance * scale or (size <= floor * scale and size > 0.5 * previous):
             break
         previous = size
     else:

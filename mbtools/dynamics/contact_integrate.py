@@ -32,10 +32,10 @@ import numpy as np
 from scipy.integrate import DOP853
 from scipy.optimize import brentq
 
-from ..errors import MbtoolsError
+from ..errors import AssemblyError, MbtoolsError
 from .contact_modes import choose_modes, contact_accelerations
 from .impact import TOUCHING, impact
-from .initial import mass_orthogonal_correction
+from .kernels import PROJECTION_ITERATIONS, mass_orthogonal_correction
 
 #: Event functions are checked at this many points of each step's interpolant.
 SAMPLES = 8
@@ -94,13 +94,19 @@ class _Run:
         system, model, n = self.system, self.model, self.n
         q, qd = y[:n].copy(), y[n:].copy()
         on = [c for c in system.contacts if c.name in self.modes]
-        for _ in range(20):
+        for _ in range(PROJECTION_ITERATIONS):
             phi, J, _ = system.constraints(q, qd, t)
             residual = np.concatenate([phi] + [[c.gap(model, q)] for c in on])
             if not residual.size or np.abs(residual).max() < 1e-13 * self.size:
                 break
             rows = np.vstack([J] + [c.rows(model, q)[0][None, :] for c in on])
             q = q - mass_orthogonal_correction(system.metric_inverse(q), rows, residual)
+        else:
+            raise AssemblyError(
+                f"The position of '{model.mechanism.name}' at t = {t:.6g} could not be brought onto its joints and "
+                f"the contacts {[c.name for c in on]} in {PROJECTION_ITERATIONS} corrections (largest residual "
+                f"{np.abs(residual).max():.2e}): the contacts in touch contradict the joints, or the step went too far."
+            )
         _, J, _ = system.constraints(q, qd, t)
         rows, rates = [J], [system.constraint_rate(q, t)]
         for c in on:

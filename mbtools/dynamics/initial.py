@@ -23,17 +23,16 @@ import numbers
 import warnings
 
 import numpy as np
-from scipy.linalg.lapack import dgesv
 
 from ..errors import AssemblyError, InputError, SuspiciousInputWarning
 from ..kinematics import solve_position
-from ..model.rank import kept_rows, pivoted_qr
+from . import kernels
 
 #: The relative size of a projection of q0 or q̇0 beyond which the user is warned: more
 #: than rounding the typed numbers would explain.
 LARGE_CORRECTION = 1e-3
 #: A position is on the constraints when every row's residual, in its unit (ℓ^p), is below this.
-POSITION_TOLERANCE = 1e-13
+POSITION_TOLERANCE = kernels.POSITION_TOLERANCE
 
 
 def initial_position(system, inputs, q0) -> np.ndarray:
@@ -178,66 +177,23 @@ def finite_numbers(what: str, value, unit: str) -> np.ndarray:
     return array
 
 
-def mass_orthogonal_correction(W_inverse: np.ndarray, J: np.ndarray, residual: np.ndarray) -> np.ndarray:
-    """The smallest correction in the metric W that removes ``residual`` to first order,
-    W⁻¹ Jᵀ (J W⁻¹ Jᵀ)⁻¹ residual, on an independent set of the rows of J (pivoted QR, as
-    everywhere: the redundant rows of natural coordinates would make J W⁻¹ Jᵀ singular;
-    they hold to first order with the others)."""
-    kept, _ = kept_rows(*pivoted_qr(J)[:2])
-    if kept is not None:
-        J, residual = J[kept], residual[kept]
-    WinvJt = W_inverse @ J.T
-    _, _, x, info = dgesv(J @ WinvJt, residual)
-    if info != 0:  # pragma: no cover - the rows kept are independent, W is positive definite
-        return WinvJt @ np.linalg.lstsq(J @ WinvJt, residual, rcond=None)[0]
-    return WinvJt @ x
-
-
-def project_position(system, q: np.ndarray, t: float = 0.0, iterations: int = 30) -> np.ndarray:
-    """q brought onto Φ(q, t) = 0 by the mass-orthogonal Newton correction."""
-    return _onto_positions(system, q, t, iterations)[0]
+def project_position(system, q: np.ndarray, t: float = 0.0) -> np.ndarray:
+    """q brought onto Φ(q, t) = 0 by the mass-orthogonal Newton correction
+    (:func:`mbtools.dynamics.kernels.project_position`)."""
+    return kernels.project_position(system, q, t)[0]
 
 
 def project_velocity(system, q: np.ndarray, qd: np.ndarray, t: float = 0.0) -> np.ndarray:
     """q̇ projected onto Φ_q q̇ + Φ_t = 0, mass-orthogonally."""
     if not system.rows:
         return qd
-    return _onto_velocities(system, q, system.position_constraints(q, t)[1], qd, t)
+    return kernels.project_velocity(system, q, system.position_constraints(q, t)[1], qd, t)
 
 
 def project_state(system, q: np.ndarray, qd: np.ndarray, t: float = 0.0) -> tuple[np.ndarray, np.ndarray]:
-    """(q, q̇) brought onto the constraints: :func:`project_position`, then
-    :func:`project_velocity` with the Jacobian of the Newton iteration's last check (the same
-    result, one evaluation of the constraints fewer)."""
-    q, J = _onto_positions(system, q, t)
-    return q, _onto_velocities(system, q, J, qd, t)
-
-
-def _onto_positions(system, q: np.ndarray, t: float, iterations: int = 30):
-    """(q on Φ(q, t) = 0, Φ_q there; None without constraint rows)."""
-    model = system.model
-    if not system.rows:
-        return q, None
-    scales = model.residual_scales[system.rows]
-    for _ in range(iterations):
-        phi, J = system.position_constraints(q, t)
-        if np.abs(phi / scales).max() < POSITION_TOLERANCE:
-            return q, J
-        q = q - mass_orthogonal_correction(system.metric_inverse(q), J, phi)
-    raise AssemblyError(f"The position of '{model.mechanism.name}' at t = {t:.6g} could not be brought onto the "
-                        "constraints: it is too far from any assembled position.")
-
-
-def _onto_velocities(system, q: np.ndarray, J: np.ndarray | None, qd: np.ndarray, t: float) -> np.ndarray:
-    """q̇ projected onto Φ_q q̇ + Φ_t = 0 with J = Φ_q(q)."""
-    if J is None:
-        return qd
-    residual = J @ qd
-    if system.prescribed:
-        residual += system.constraint_rate(q, t)
-    if not np.abs(residual).any():
-        return qd
-    return qd - mass_orthogonal_correction(system.metric_inverse(q), J, residual)
+    """(q, q̇) brought onto the constraints (:func:`mbtools.dynamics.kernels.project_state`)."""
+    q, qd, _ = kernels.project_state(system, q, qd, t)
+    return q, qd
 
 
 def _project_position(system, q: np.ndarray) -> np.ndarray:

@@ -18,22 +18,31 @@ from scipy.linalg.lapack import dgesv
 
 from ..errors import SingularJacobianError
 from ..model.rank import kept_rows, pivoted_qr
-from .singular import refuse_near_singular
+from .singular import RankWatch, refuse_near_singular
 
 
 def accelerations(system, q: np.ndarray, qd: np.ndarray, t: float, stabilised: bool = True,
-                  refuse_near: float | None = None) -> tuple[np.ndarray, np.ndarray]:
-    """(q̈, λ) at time t, with λ for every constraint row of the system (drivers free);
-    with ``refuse_near`` (a ratio), a SingularJacobianError within a hair of a singular position
-    (:mod:`mbtools.dynamics.singular`)."""
+                  refuse_near: float | None = None, watch: RankWatch | None = None) -> tuple[np.ndarray, np.ndarray]:
+    """(q̈, λ) at time t, with λ for every constraint row of the system (drivers free).
+
+    With ``watch`` (a :class:`~mbtools.dynamics.singular.RankWatch`), at most the motion's
+    generic rank of rows is kept and the distance from a singular position is noted on it;
+    else the rank rule alone decides, and with ``refuse_near`` (a ratio) a
+    SingularJacobianError is raised within it of a singular position."""
     J, rhs = system.acceleration_constraints(q, qd, t, stabilised)
     m = len(rhs)
     kept = None  # None: every row is kept, in its own order
     if m:
         factors, pivots, _ = pivoted_qr(J)
-        kept, ratio = kept_rows(factors, pivots)
-        if refuse_near is not None and ratio:
-            refuse_near_singular(system.model.mechanism.name, t, ratio, refuse_near)
+        if watch is not None:
+            diagonal = np.abs(factors.diagonal())
+            watch.ratio_of(diagonal)
+            count = watch.rows_to_keep(diagonal)
+            kept = None if count == m else pivots[:count]
+        else:
+            kept, ratio = kept_rows(factors, pivots)
+            if refuse_near is not None and ratio:
+                refuse_near_singular(system.model.mechanism.name, t, ratio, refuse_near)
         if kept is not None:
             J, rhs = J[kept], rhs[kept]
     n = len(q)

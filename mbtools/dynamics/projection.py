@@ -19,13 +19,15 @@ import numpy as np
 
 from ..errors import SingularJacobianError
 from ..model.rank import rank_of_diagonal
-from .singular import refuse_near_singular
+from .singular import RankWatch, refuse_near_singular
 
 
 def accelerations(system, q: np.ndarray, qd: np.ndarray, t: float, stabilised: bool = True,
-                  refuse_near: float | None = None) -> tuple[np.ndarray, np.ndarray]:
-    """(q̈, λ) at time t by projection onto the null space of Φ_q; with ``refuse_near``
-    (a ratio), a SingularJacobianError within a hair of a singular position."""
+                  refuse_near: float | None = None, watch: RankWatch | None = None) -> tuple[np.ndarray, np.ndarray]:
+    """(q̈, λ) at time t by projection onto the null space of Φ_q. With ``watch`` (a
+    :class:`~mbtools.dynamics.singular.RankWatch`), the rank is at most the motion's generic
+    rank and the distance from a singular position is noted on it; else with
+    ``refuse_near`` (a ratio), a SingularJacobianError within it of a singular position."""
     model = system.model
     J, rhs = system.acceleration_constraints(q, qd, t, stabilised)
     M = system.mass_matrix(q)
@@ -33,9 +35,13 @@ def accelerations(system, q: np.ndarray, qd: np.ndarray, t: float, stabilised: b
     n = model.n_coordinates
     if J.size:
         U, sv, Vt = np.linalg.svd(J, full_matrices=True)
-        rank = rank_of_diagonal(sv)
-        if refuse_near is not None and rank:
-            refuse_near_singular(model.mechanism.name, t, sv[rank - 1] / sv[0], refuse_near)
+        if watch is not None:
+            watch.ratio_of(sv)
+            rank = watch.rows_to_keep(sv)
+        else:
+            rank = rank_of_diagonal(sv)
+            if refuse_near is not None and rank:
+                refuse_near_singular(model.mechanism.name, t, sv[rank - 1] / sv[0], refuse_near)
         particular = Vt[:rank].T @ ((U[:, :rank].T @ rhs) / sv[:rank])  # the minimum-norm solution
         R = Vt[rank:].T
     else:

@@ -2,9 +2,11 @@
 
 Every formulation of :data:`~mbtools.dynamics.FORMULATIONS` works on the same
 :class:`~mbtools.MultibodySystem`: the ODE ones give q̈ and are integrated by scipy's
-DOP853 with the state projected onto the constraints after each step (module
-``mbtools.dynamics.integrate``); ALI3-P, the default, carries its own trapezoidal rule
-(module ``mbtools.dynamics.ali3p``).
+DOP853 with the state projected onto the constraints after each step and the
+neighbourhoods of singular positions crossed by ALI3-P (module
+``mbtools.dynamics.integrate``); ALI3-P on its own carries its fixed-step trapezoidal rule
+(module ``mbtools.dynamics.ali3p``). The default is the multipliers formulation at
+rtol = 1e-9 (absolute: 1e-9 of the mechanism's size), error-controlled.
 
 Example
 -------
@@ -21,9 +23,12 @@ A pendulum released horizontally: energy is conserved to the integrator's tolera
 >>> traj = simulate(system, 1.0, "multipliers", rtol=1e-10)
 >>> bool(abs(traj.energy - traj.energy[0]).max() < 1e-7)
 True
->>> traj = simulate(system, 1.0)                       # ALI3-P
+>>> traj = simulate(system, 1.0, "ali3p")              # Δt = 1 ms
 >>> bool(abs(traj.energy - traj.energy[0]).max() < 1e-3)
 True
+>>> traj = simulate(system, 1.0)                       # the default: multipliers, rtol 1e-9
+>>> traj.statistics["crossings"], bool(abs(traj.energy - traj.energy[0]).max() < 1e-7)
+(0, True)
 """
 
 from __future__ import annotations
@@ -64,8 +69,11 @@ class Trajectory:
         With contacts: every impact, lift-off and change between stick and slip, in
         order (:class:`~mbtools.dynamics.contact_integrate.ContactEvent`).
     statistics : dict
-        With contacts: the integrator's ``steps``, its ``evaluations`` of q̈ and the
-        smooth ``segments`` between events.
+        The ODE formulations: DOP853's accepted ``steps`` and ``evaluations`` of q̈, the
+        ``crossings`` of singular positions handed to ALI3-P, their ``crossing_steps`` and
+        ``rejected_crossing_steps``. With contacts: the integrator's ``steps``, its
+        ``evaluations`` of q̈ and the smooth ``segments`` between events. ALI3-P alone:
+        empty.
     """
 
     def __init__(self, system: MultibodySystem, t, q, qd, qdd, lam, contact_forces=None, events=()):
@@ -133,16 +141,17 @@ class Trajectory:
         return np.array(position), np.array(velocity)
 
 
-#: The relative tolerances the ODE formulations accept: across this range each passes
-#: benchmark A02 through its singular positions (N = 1, 10, 40: within the benchmark's
-#: 0.1 m at least, on its branch) or refuses to go on (tests/test_benchmarks.py,
-#: tests/test_formulation_bounds.py). At 1e-5 the branch is kept but N = 40 ends 0.16 m
-#: off after 20 s, beyond the benchmark's low-precision limit: so the range stops at 1e-6.
-RTOL_RANGE = (1e-11, 1e-6)
-#: What ``formulation=None`` takes: ALI3-P, the one that passes benchmark A02 through
-#: its singular positions for N = 1, 10 and 40 (the ODE formulations refuse to go on
-#: where the Jacobian comes within 1e-6 of losing rank).
-DEFAULT_FORMULATION = "ali3p"
+#: The relative tolerances the ODE formulations accept. Tighter than 1e-13 the local error
+#: asked of DOP853 is below the round-off of a step (about 1e-16 times the 8th-order
+#: method's dozen stages); looser than 1e-3 its error estimate no longer bounds the error.
+#: In between, every tolerance is taken: what a mechanism gets from it is the integrator's
+#: business, measured in the tests (A02 through its singular positions from 1e-6 to 1e-13).
+RTOL_RANGE = (1e-13, 1e-3)
+#: What ``formulation=None`` takes: the Lagrange multipliers, integrated by DOP853 with
+#: error control at :data:`DEFAULT_RTOL`, the state projected after each step and the
+#: singular positions crossed by ALI3-P (A02 with N = 1, 10, 40 on its branch, Bricard's
+#: permanently redundant mechanism, Andrews' squeezer to 6e-11 rad).
+DEFAULT_FORMULATION = "multipliers"
 #: The default relative tolerance of the ODE formulations and time step of ALI3-P (s).
 DEFAULT_RTOL, DEFAULT_STEP = 1e-9, 1e-3
 #: The largest ALI3-P step accepted (s): at 5e-3 A02 (N = 1) stays within the benchmark's
@@ -165,8 +174,9 @@ def simulate(system: MultibodySystem, t_end: float, formulation: str | None = No
     t_end : float
         Seconds.
     formulation : str, optional
-        A key of :data:`~mbtools.dynamics.FORMULATIONS`; by default ``"ali3p"``, ALI3-P,
-        which keeps to its branch through singular positions. A system with contacts is
+        A key of :data:`~mbtools.dynamics.FORMULATIONS`; by default ``"multipliers"``,
+        error-controlled at ``rtol`` and kept to its branch through singular positions
+        (crossed by ALI3-P; ``traj.statistics["crossings"]`` counts them). A system with contacts is
         integrated by ``"multipliers"`` (the default for it; the others refuse), with its
         impacts and changes of contact located (module
         ``mbtools.dynamics.contact_integrate``).
@@ -185,7 +195,9 @@ def simulate(system: MultibodySystem, t_end: float, formulation: str | None = No
         ALI3-P divides each output interval into equal steps.
     rtol : float
         The integrator's relative tolerance (absolute: rtol times the mechanism's size), for
-        the ODE formulations only; from 1e-11 to 1e-6 (``RTOL_RANGE``), 1e-9 by default.
+        the ODE formulations only; from 1e-13 to 1e-3 (``RTOL_RANGE``), 1e-9 by default.
+        Within the crossings of singular positions ALI3-P holds its local error to the
+        larger of the tolerance and 1e-10 of the size (its Newton floor).
     stabilise : {"projection", "baumgarte"}
         How the ODE formulations keep to the constraints: the state projected back onto
         them after every step (default; keeps its branch through singular positions), or
@@ -233,9 +245,9 @@ def simulate(system: MultibodySystem, t_end: float, formulation: str | None = No
             return Trajectory(system, times, qs, qds, qdds, lams)
         accelerations = ODE_FORMULATIONS[formulation]
         if isinstance(rtol, bool) or not isinstance(rtol, numbers.Real) or not RTOL_RANGE[0] <= rtol <= RTOL_RANGE[1]:
-            raise InputError(f"rtol must be between {RTOL_RANGE[0]:g} and {RTOL_RANGE[1]:g}, got {rtol!r}: at looser "
-                             "tolerances the motion drifts from its branch's phase through singular positions "
-                             "(benchmark A02, N = 40: 0.16 m after 20 s at 1e-5).")
+            raise InputError(f"rtol must be a number between {RTOL_RANGE[0]:g} and {RTOL_RANGE[1]:g}, got {rtol!r}: "
+                             "tighter, the error asked of a step is below its round-off; looser, the error estimate "
+                             "no longer bounds the error.")
         if stabilise not in STABILISATIONS:
             raise InputError(f"stabilise takes one of {STABILISATIONS}, got {stabilise!r}.")
         if system.contacts:
@@ -244,8 +256,10 @@ def simulate(system: MultibodySystem, t_end: float, formulation: str | None = No
             traj = Trajectory(system, times, qs, qds, qdds, lams, forces, events)
             traj.statistics = statistics
             return traj
-        qs, qds, qdds, lams = integrate(system, accelerations, q, qd, times, rtol, stabilise, progress=bar)
-    return Trajectory(system, times, qs, qds, qdds, lams)
+        qs, qds, qdds, lams, statistics = integrate(system, accelerations, q, qd, times, rtol, stabilise, progress=bar)
+    traj = Trajectory(system, times, qs, qds, qdds, lams)
+    traj.statistics = statistics
+    return traj
 
 
 def _output_times(t_eval, t_end: float) -> np.ndarray:

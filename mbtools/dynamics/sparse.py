@@ -19,9 +19,9 @@ Here for natural and basic coordinates (constant M, quadratic constraints), from
 dense path of ``mbtools.dynamics.multipliers``: the rows kept (an independent set, by
 pivoted QR) and the distance from a singular position are decided once a step, at the
 projected state, and kept for the step's stages — a dense QR at every stage would cost
-n m² again. A step that lands within ``NEAR_SINGULAR`` (``mbtools.dynamics.singular``) of a
-singular position stops the integration, as in the dense path; a stage close to one makes
-its step's error estimate large, and the step is retried smaller.
+n m² again. A step that lands near a singular position (``mbtools.dynamics.singular``) hands
+the integration to ALI3-P, as in the dense path; a stage close to one makes its step's error
+estimate large, and the step is retried smaller.
 
 ALI3-P (``mbtools.dynamics.ali3p``) takes from here Φ, Φ_q on its pattern and its
 tangent M + (Δt²/4) α Φ_qᵀΦ_q, whose pattern is found once
@@ -35,9 +35,9 @@ from scipy import sparse
 from scipy.sparse.linalg import splu
 
 from ..errors import AssemblyError, SingularJacobianError
-from ..model.rank import kept_rows, pivoted_qr
-from .initial import POSITION_TOLERANCE
-from .singular import refuse_near_singular
+from ..model.rank import pivoted_qr
+from .kernels import POSITION_TOLERANCE, PROJECTION_ITERATIONS
+from .singular import RankWatch
 
 #: From this many coordinates on, natural and basic coordinates are integrated with sparse
 #: matrices. Measured on A02, 1 s at rtol 1e-8 (natural coordinates, 2N + 2 of them):
@@ -101,15 +101,22 @@ class SparseEquations:
         """γ = −q̇ᵀH_k q̇ (no inputs enter these rows)."""
         return -np.bincount(self.k, self.h * qd[self.i] * qd[self.j], minlength=self.m)
 
-    def rows_kept(self, values: np.ndarray, t: float, refuse_near: float):
-        """The independent rows of Φ_q (None: all), by pivoted QR of the dense Φ_q (once a
-        step); a SingularJacobianError within ``refuse_near`` of losing rank."""
+    def dense_jacobian(self, values: np.ndarray) -> np.ndarray:
+        """Φ_q as a dense array, from its ``values`` on the pattern."""
         J = np.zeros((self.m, self.n))
         J[self.entry_row, self.entry_column] = values
-        kept, ratio = kept_rows(*pivoted_qr(J)[:2])
-        if ratio:
-            refuse_near_singular(self.system.model.mechanism.name, t, ratio, refuse_near)
-        return None if kept is None else np.sort(kept)  # in row order: one pattern per set
+        return J
+
+    def rows_kept(self, values: np.ndarray, watch: RankWatch):
+        """The independent rows of Φ_q (None: all), by pivoted QR of the dense Φ_q (once a
+        step), at most the motion's generic rank of them (``watch``, a
+        :class:`~mbtools.dynamics.singular.RankWatch`, which notes the distance from a
+        singular position)."""
+        factors, pivots, _ = pivoted_qr(self.dense_jacobian(values))
+        diagonal = np.abs(factors.diagonal())
+        watch.ratio_of(diagonal)
+        count = watch.rows_to_keep(diagonal)
+        return None if count == self.m else np.sort(pivots[:count])  # in row order: one pattern per set
 
     def transpose_times(self, values: np.ndarray, v: np.ndarray) -> np.ndarray:
         """Φ_qᵀ v, with Φ_q given by its ``values`` on the pattern."""
@@ -210,12 +217,13 @@ class SparseEquations:
             residual = residual[kept]
         return self._solve(values, kept, True, np.concatenate((np.zeros(self.n), residual)), t)[:self.n]
 
-    def project_state(self, q: np.ndarray, qd: np.ndarray, t: float, kept, refuse_near: float,
-                      iterations: int = 30):
-        """(q, q̇, rows kept there) brought onto Φ = 0 and Φ_q q̇ = 0 (as
-        ``mbtools.dynamics.initial.project_state``), with the rows kept and the distance
-        from a singular position measured at the projected q; a SingularJacobianError within
-        ``refuse_near`` of one."""
+    def project_state(self, q: np.ndarray, qd: np.ndarray, t: float, kept, watch: RankWatch,
+                      iterations: int = PROJECTION_ITERATIONS):
+        """(q, q̇, rows kept there, distance from a singular position there) brought onto
+        Φ = 0 and Φ_q q̇ = 0 (as ``mbtools.dynamics.kernels.project_state``), with the rows
+        kept and the distance measured at the projected q (``watch``: the motion's
+        :class:`~mbtools.dynamics.singular.RankWatch`, its generic rank raised if the rank
+        rule finds more there)."""
         system = self.system
         scales = system.model.residual_scales[system.rows]
         for _ in range(iterations):
@@ -226,12 +234,17 @@ class SparseEquations:
             q = q - self._correction(values, kept, phi, t)
         else:
             raise AssemblyError(f"The position of '{system.model.mechanism.name}' at t = {t:.6g} could not be "
-                                "brought onto the constraints: it is too far from any assembled position.")
-        kept = self.rows_kept(values, t, refuse_near)
+                                f"brought onto the constraints in {iterations} corrections: it is too far from any "
+                                "assembled position, or at a singular one.")
+        factors, pivots, _ = pivoted_qr(self.dense_jacobian(values))
+        diagonal = np.abs(factors.diagonal())
+        ratio = watch.consistent_diagonal(diagonal)
+        count = watch.rows_to_keep(diagonal)
+        kept = None if count == self.m else np.sort(pivots[:count])
         residual = np.bincount(self.entry_row, values * qd[self.entry_column], minlength=self.m)  # Φ_q q̇
         if np.abs(residual).any():
             qd = qd - self._correction(values, kept, residual, t)
-        return q, qd, kept
+        return q, qd, kept, ratio
 
 
 def _refined_solver(matrix, lu):

@@ -32,8 +32,8 @@ import numpy as np
 from ..errors import InputError
 from ..model import Model
 from .forces import gravity_force, inertia_velocity_terms, potential_energy
-from ..description.contacts import PlaneContact
-from .loads import LOADS
+from ..description.contacts import check_contacts
+from .loads import check_loads
 from .mass import mass_matrix
 from .prescribed import prescribed_motion
 
@@ -108,23 +108,8 @@ class MultibodySystem:
         self._weight = gravity_force(model, model.reference_q, gravity) if self.constant_mass else None
         self._metric_inverse = None
         self._saddle_templates: dict[int, np.ndarray] = {}
-        self.loads = tuple(loads)
-        for load in self.loads:
-            if not isinstance(load, LOADS):
-                raise InputError(
-                    f"loads takes PointForce, Spring, Torque or DriverForce (mbtools.dynamics.loads), got "
-                    f"{type(load).__name__}."
-                )
-            load.generalized_force(model, 0.0, model.reference_q, np.zeros(model.n_coordinates))  # names a bad point
-        self.contacts = tuple(contacts)
-        for contact in self.contacts:
-            if not isinstance(contact, PlaneContact):
-                raise InputError(f"contacts takes PlaneContact(point, normal, ...) (mbtools.PlaneContact), got "
-                                 f"{type(contact).__name__}.")
-            contact.check_model(model)
-        names = [contact.name for contact in self.contacts]
-        if len(set(names)) < len(names):
-            raise InputError(f"Two contacts share a name among {names}: pass name= to tell them apart.")
+        self.loads = check_loads(model, loads)
+        self.contacts = check_contacts(model, contacts)
 
     def _prescribed(self, prescribed) -> dict:
         if not isinstance(prescribed, dict):

@@ -57,11 +57,13 @@ def rank_of_diagonal(diagonal: np.ndarray, rtol: float = RANK_RTOL) -> int:
     return int(np.count_nonzero(diagonal > rtol * diagonal[0]))
 
 
-def kept_rows(factors: np.ndarray, pivots: np.ndarray) -> tuple[np.ndarray | None, float]:
+def kept_rows(factors: np.ndarray, pivots: np.ndarray, rank: int | None = None) -> tuple[np.ndarray | None, float]:
     """From the pivoted QR of Jᵀ (:func:`pivoted_qr`): the rows of J to keep, by the policy
     above — ``None`` where every row is kept (the common case, read off the last diagonal
     entry alone, as |R_kk| decreases) — and the ratio |R_rr| / |R_11| of the last entry kept
-    to the first, how near J is to losing rank (0 for a zero J).
+    to the first, how near J is to losing rank (0 for a zero J). With ``rank``, at most that
+    many rows are kept: the mechanism's generic rank, known from a consistent state, where
+    off the constraints a permanently redundant row's pivot is of the size of the drift.
 
     Example
     -------
@@ -76,10 +78,12 @@ def kept_rows(factors: np.ndarray, pivots: np.ndarray) -> tuple[np.ndarray | Non
     if not first > 0:
         return pivots[:0], 0.0
     last = abs(diagonal[-1])
-    if len(diagonal) == len(pivots) and last > RANK_RTOL * first:
+    if len(diagonal) == len(pivots) and last > RANK_RTOL * first and (rank is None or rank >= len(pivots)):
         return None, float(last / first)
-    rank = rank_of_diagonal(diagonal)
-    return pivots[:rank], float(abs(diagonal[rank - 1]) / first)
+    found = rank_of_diagonal(diagonal)
+    if rank is not None:
+        found = max(min(found, rank), 1)
+    return pivots[:found], float(abs(diagonal[found - 1]) / first)
 
 
 def numerical_rank(J: np.ndarray) -> int:

@@ -1,0 +1,98 @@
+"""The kernels every dynamic formulation shares: the mass-orthogonal projection onto the
+constraints and its one tolerance rule.
+
+The consistent state nearest to (q, q̇) in the kinetic-energy metric W (the mass matrix,
+kept positive by a small multiple of its mean diagonal, ``MultibodySystem.metric``):
+
+    q ← q − W⁻¹ Φ_qᵀ (Φ_q W⁻¹ Φ_qᵀ)⁻¹ Φ            (Newton, repeated to convergence),
+    q̇ ← q̇ − W⁻¹ Φ_qᵀ (Φ_q W⁻¹ Φ_qᵀ)⁻¹ (Φ_q q̇ + Φ_t),
+
+on an independent set of the rows (pivoted QR, the rank rule of ``mbtools.model.rank``):
+the redundant rows of natural coordinates would make Φ_q W⁻¹ Φ_qᵀ singular, and they
+hold to first order with the others. Where the mechanism's *generic* rank is known (the
+rank at a consistent state away from singular positions, :class:`~mbtools.dynamics.singular.RankWatch`),
+no more rows than that are kept: off the constraints a permanently redundant row (Bricard's
+mechanism) has a pivot of the size of the drift, far above round-off, and dividing by it
+would throw the state far off.
+
+The position loop stops when every row's residual, in its unit (ℓ^p), is below
+:data:`POSITION_TOLERANCE`; if it has not after ``iterations`` corrections it raises an
+:class:`~mbtools.errors.AssemblyError` naming the time — it never returns an unconverged
+state.
+
+Example
+-------
+>>> import numpy as np
+>>> J = np.array([[1.0, 1.0]]); W_inverse = np.eye(2)
+>>> mass_orthogonal_correction(W_inverse, J, np.array([2.0]))   # the nearest point of x + y = 0 from (1, 1)
+array([1., 1.])
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from scipy.linalg.lapack import dgesv
+
+from ..errors import AssemblyError
+from ..model.rank import kept_rows, pivoted_qr
+
+#: A position is on the constraints when every row's residual, in its unit (ℓ^p), is below this.
+POSITION_TOLERANCE = 1e-13
+#: The most Newton corrections of a projection onto the positions.
+PROJECTION_ITERATIONS = 30
+
+
+def mass_orthogonal_correction(W_inverse: np.ndarray, J: np.ndarray, residual: np.ndarray,
+                               rank: int | None = None) -> np.ndarray:
+    """The smallest correction in the metric W that removes ``residual`` to first order,
+    W⁻¹ Jᵀ (J W⁻¹ Jᵀ)⁻¹ residual, on an independent set of at most ``rank`` rows of J
+    (pivoted QR; ``rank`` None: the rank rule alone decides)."""
+    kept, _ = kept_rows(*pivoted_qr(J)[:2], rank=rank)
+    if kept is not None:
+        J, residual = J[kept], residual[kept]
+    WinvJt = W_inverse @ J.T
+    _, _, x, info = dgesv(J @ WinvJt, residual)
+    if info != 0:  # pragma: no cover - the rows kept are independent, W is positive definite
+        return WinvJt @ np.linalg.lstsq(J @ WinvJt, residual, rcond=None)[0]
+    return WinvJt @ x
+
+
+def project_position(system, q: np.ndarray, t: float = 0.0, rank: int | None = None,
+                     iterations: int = PROJECTION_ITERATIONS) -> tuple[np.ndarray, np.ndarray | None]:
+    """(q brought onto Φ(q, t) = 0 by the mass-orthogonal Newton correction, Φ_q there);
+    Φ_q is None for a system without constraint rows."""
+    model = system.model
+    if not system.rows:
+        return q, None
+    scales = model.residual_scales[system.rows]
+    for _ in range(iterations):
+        phi, J = system.position_constraints(q, t)
+        if np.abs(phi / scales).max() < POSITION_TOLERANCE:
+            return q, J
+        q = q - mass_orthogonal_correction(system.metric_inverse(q), J, phi, rank)
+    residual = float(np.abs(phi / scales).max())
+    raise AssemblyError(f"The position of '{model.mechanism.name}' at t = {t:.6g} could not be brought onto the "
+                        f"constraints in {iterations} corrections (largest residual {residual:.2e} of its unit): it is "
+                        "too far from any assembled position, or at a singular one.")
+
+
+def project_velocity(system, q: np.ndarray, J: np.ndarray | None, qd: np.ndarray, t: float = 0.0,
+                     rank: int | None = None) -> np.ndarray:
+    """q̇ projected onto Φ_q q̇ + Φ_t = 0 mass-orthogonally, with J = Φ_q(q) (None: no rows)."""
+    if J is None:
+        return qd
+    residual = J @ qd
+    if system.prescribed:
+        residual += system.constraint_rate(q, t)
+    if not np.abs(residual).any():
+        return qd
+    return qd - mass_orthogonal_correction(system.metric_inverse(q), J, residual, rank)
+
+
+def project_state(system, q: np.ndarray, qd: np.ndarray, t: float = 0.0,
+                  rank: int | None = None) -> tuple[np.ndarray, np.ndarray, np.ndarray | None]:
+    """(q, q̇, Φ_q) brought onto the constraints: :func:`project_position`, then
+    :func:`project_velocity` with the Jacobian of the position loop's last check (one
+    evaluation of the constraints fewer)."""
+    q, J = project_position(system, q, t, rank)
+    return q, project_velocity(system, q, J, qd, t, rank), J
