@@ -970,6 +970,20 @@ DYNAMICS = [
      r"euler_parameters: axis must be 3 finite numbers"),
     ("euler-parameters-angle-degrees", lambda: check_euler_parameters(..., axis=(0.0, 0.0, 1.0), angle=90), SuspiciousInputWarning,
      r"check_euler_parameters: angle = 90 rad \(5156\.62°\): angles are in radians.*math\.radians\(90\)"),
+    ("simulate-formulation-typo", lambda: simulate(swing_system(), 0.1, "multiplier"), InputError,
+     r"Unknown formulation 'multiplier'.*Did you mean 'multipliers'\?"),
+    ("simulate-formulation-capitals", lambda: simulate(swing_system(), 0.1, "ALI3P"), InputError,
+     r"Unknown formulation 'ALI3P'.*Did you mean 'ali3p'\?"),
+    ("simulate-formulation-not-a-name", lambda: simulate(swing_system(), 0.1, 3), InputError,
+     r"Unknown formulation 3: this release offers"),
+    ("simulate-stabilise-under-ali3p", lambda: simulate(swing_system(), 0.1, "ali3p", stabilise="baumgarte"), InputError,
+     r"stabilise='baumgarte' applies to the ODE formulations.*leave stabilise out"),
+    ("simulate-rtol-too-tight", lambda: simulate(swing_system(), 0.1, rtol=1e-14), InputError,
+     r"rtol must be a number between 1e-13 and 0.001, got 1e-14"),
+    ("simulate-rtol-too-loose", lambda: simulate(swing_system(), 0.1, rtol=0.01), InputError,
+     r"rtol must be a number between 1e-13 and 0.001"),
+    ("simulate-step-with-the-default", lambda: simulate(swing_system(), 0.1, step=1e-3), InputError,
+     r"chooses its own steps: give rtol=, not step="),
 ]
 
 

@@ -97,7 +97,7 @@ def test_settings_that_do_not_apply_are_refused():
         with pytest.raises(InputError, match="rtol must be a number between 1e-13 and 0.001"):
             simulate(system, 1.0, "projection", rtol=rtol)
     with pytest.raises(InputError, match="at most 0.005"):
-        simulate(system, 1.0, step=1e-2)
+        simulate(system, 1.0, "ali3p", step=1e-2)
 
 
 def test_a02_forty_windows_in_ali3p():

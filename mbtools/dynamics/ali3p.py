@@ -21,7 +21,7 @@ and on A02 with N = 1 below Δt ≈ 5e-4).
 
 Redundant constraint rows need no special care: nothing inverts Φ_q Φ_qᵀ.
 
-Large natural and basic models (from :data:`SPARSE_FROM` coordinates) keep Φ_q, M and the
+Large natural and basic models (``mbtools.dynamics.sparse.uses_sparse``, the one rule) keep Φ_q, M and the
 tangent sparse, factorised by SuperLU (``scipy.sparse.linalg.splu``) with one step of
 iterative refinement; the tangent of a chain is banded, and its dense factorisation would
 cost n³ at each iteration.
@@ -34,7 +34,7 @@ from scipy import sparse
 from scipy.sparse.linalg import splu
 
 from ..errors import MbtoolsError
-from .sparse import SparseEquations
+from .sparse import SparseEquations, uses_sparse
 
 #: The default penalty makes (Δt²/4) α Φ_qᵀΦ_q this many times the mass matrix: the
 #: constraints hold to about 1/PENALTY_RATIO of the multipliers' correction per
@@ -56,10 +56,6 @@ NEWTON_FLOOR = 1e-8
 CROSSING_PENALTY_RATIO = 1e2
 #: The Newton floor of the crossings.
 CROSSING_NEWTON_FLOOR = 1e-10
-#: From this many coordinates on, natural and basic models take the sparse path. Measured on
-#: A02 (2N + 2 coordinates), 1 s at Δt = 1 ms: dense 0.43 s and sparse 0.52 at N = 20, 0.74
-#: and 0.63 at N = 40, 3.9 and 1.25 at N = 100.
-SPARSE_FROM = 60
 
 
 class ALI3P:
@@ -266,7 +262,10 @@ class _Sparse:
 
 
 def _algebra(system):
-    if system.quadratic_rows is not None and system.constant_mass and system.model.n_coordinates >= SPARSE_FROM:
+    """The sparse algebra where the one sparse rule says so (``sparse.uses_sparse``; measured
+    for ALI3-P on A02, 1 s at Δt = 1 ms: dense 0.43 s and sparse 0.52 at 42 coordinates,
+    0.74 and 0.63 at 82, 3.9 and 1.25 at 202), else the dense one."""
+    if uses_sparse(system):
         return _Sparse(system)
     return _Dense(system)
 

@@ -33,6 +33,7 @@ True
 
 from __future__ import annotations
 
+import difflib
 import numbers
 
 import numpy as np
@@ -219,8 +220,13 @@ def simulate(system: MultibodySystem, t_end: float, formulation: str | None = No
                              f"'multipliers', the default with contacts); got {formulation!r}, stabilise={stabilise!r}.")
         formulation = "multipliers"
     formulation = DEFAULT_FORMULATION if formulation is None else formulation
-    if formulation not in FORMULATIONS:
-        raise InputError(f"Unknown formulation {formulation!r}: this release offers {sorted(FORMULATIONS)}.")
+    if not isinstance(formulation, str) or formulation not in FORMULATIONS:
+        close = difflib.get_close_matches(str(formulation).lower(), FORMULATIONS, n=1, cutoff=0.6)
+        hint = f" Did you mean {close[0]!r}?" if close else ""
+        raise InputError(f"Unknown formulation {formulation!r}: this release offers {sorted(FORMULATIONS)}.{hint}")
+    if formulation == "ali3p" and stabilise != "projection":
+        raise InputError(f"stabilise={stabilise!r} applies to the ODE formulations ('multipliers', 'projection'); "
+                         "ALI3-P holds the constraints itself (its penalty and projections): leave stabilise out.")
     if isinstance(t_end, bool) or not isinstance(t_end, numbers.Real) or not np.isfinite(t_end) or t_end <= 0:
         raise InputError(f"t_end must be a positive number of seconds, got {t_end!r}.")
     t_end = float(t_end)

@@ -47,9 +47,9 @@ SPARSE_FROM = 50
 
 
 def uses_sparse(system) -> bool:
-    """Whether ``mbtools.dynamics.integrate.integrate`` takes the sparse path for the
-    multipliers formulation: constant M, quadratic rows, :data:`SPARSE_FROM` coordinates
-    or more."""
+    """The one sparse rule: whether the multipliers formulation's integration
+    (``mbtools.dynamics.integrate``) and ALI3-P (``mbtools.dynamics.ali3p``) take sparse
+    matrices — constant M, quadratic rows, :data:`SPARSE_FROM` coordinates or more."""
     return system.quadratic_rows is not None and system.constant_mass and system.model.n_coordinates >= SPARSE_FROM
 
 

@@ -168,9 +168,11 @@ class FallingFourBarDemo:
             k = int(round(self.time.value / 0.05))
             draw_mechanism(self.system.model, self.traj.q[k], artists=self.artists)
             e, (phi, velocity) = self.energy, self.drift
+            crossings = self.traj.statistics.get("crossings")
+            handed = "" if crossings is None else f"; singular positions handed to ALI3-P: {crossings}"
             self.readout.value = (f"{self.choice.value}: largest relative energy error "
                                   f"{np.abs(e - e[0]).max() / abs(e[0]):.1e}, largest ‖Φ‖ {phi.max():.1e}, "
-                                  f"largest ‖Φ_q q̇‖ {velocity.max():.1e} over {self.t_end:g} s.")
+                                  f"largest ‖Φ_q q̇‖ {velocity.max():.1e} over {self.t_end:g} s{handed}.")
         for cursor in self.cursors:
             cursor.set_xdata([self.time.value] * 2)
         self.canvas.restore_region(self.background)
