@@ -49,16 +49,24 @@ import math
 import warnings
 
 import numpy as np
-from scipy.integrate import DOP853
+from scipy.integrate import BDF, DOP853, RK45, Radau
 
 from ..errors import AccuracyWarning, MbtoolsError
 from . import multipliers
 from .ali3p import CROSSING_NEWTON_FLOOR, CROSSING_PENALTY_RATIO, NEWTON_FLOOR, ALI3P
+from .jacobians import rhs_jacobian
 from .kernels import project_state
 from .singular import (CROSSING_ENTRY, CROSSING_EXIT, NEAR_SINGULAR_BAUMGARTE, STAGE_NEAR_SINGULAR, RankWatch)
 from .sparse import SparseEquations, uses_sparse
 
 STABILISATIONS = ("projection", "baumgarte")
+#: The integrators of the ODE formulations, scipy's ``OdeSolver`` classes: explicit
+#: Runge–Kutta (DOP853 of order 8, RK45 of order 5) and implicit (Radau IIA of order 5,
+#: BDF of orders 1–5), these with the Jacobian of :mod:`mbtools.dynamics.jacobians`.
+#: LSODA is not offered: its state lives in Fortran, and the projection after each step
+#: cannot reach it.
+INTEGRATORS = {"DOP853": DOP853, "RK45": RK45, "Radau": Radau, "BDF": BDF}
+IMPLICIT = ("Radau", "BDF")
 #: The bounds on the factor by which a crossing's step grows or shrinks after a step.
 STEP_FACTORS = (0.2, 2.0)
 #: The smallest local error a crossing asks of ALI3-P, as a fraction of the mechanism's
@@ -78,9 +86,10 @@ CROSSING_FIRST_STEP = 0.1
 
 
 def integrate(system, accelerations, q: np.ndarray, qd: np.ndarray, times: np.ndarray, rtol: float,
-              stabilise: str = "projection", progress=None):
+              stabilise: str = "projection", progress=None, integrator: str = "DOP853"):
     """(q, q̇, q̈, λ, statistics) at each of ``times`` (from 0) for the formulation
-    ``accelerations``; ``progress.update(t)`` after each step, if given."""
+    ``accelerations`` by the ``integrator`` (a key of :data:`INTEGRATORS`);
+    ``progress.update(t)`` after each step, if given."""
     n = system.model.n_coordinates
     scale = np.full(2 * n, system.model.length_scale)
     if stabilise == "baumgarte":
@@ -90,13 +99,16 @@ def integrate(system, accelerations, q: np.ndarray, qd: np.ndarray, times: np.nd
     else:
         path = _DensePath(system, accelerations, q)
     outputs = _Outputs(times, path)
-    statistics = {"steps": 0, "evaluations": 0, "crossings": 0, "crossing_steps": 0, "rejected_crossing_steps": 0}
+    statistics = {"integrator": integrator, "steps": 0, "evaluations": 0, "jacobians": 0, "factorisations": 0,
+                  "crossings": 0, "crossing_steps": 0, "rejected_crossing_steps": 0}
+    implicit = {"jac": path.jacobian} if integrator in IMPLICIT else {}
     t, y, first_step = 0.0, np.concatenate([q, qd]), None
     outputs.add(0.0, y)
     t_end = float(times[-1])
     while t < t_end:
-        solver = DOP853(path.derivative, t, y, t_end, rtol=rtol, atol=rtol * scale,
-                        first_step=None if first_step is None else min(first_step, t_end - t))
+        solver = INTEGRATORS[integrator](path.derivative, t, y, t_end, rtol=rtol, atol=rtol * scale,
+                                         first_step=None if first_step is None else min(first_step, t_end - t),
+                                         **implicit)
         crossing_until = None
         while solver.status == "running":
             start, state = solver.t, solver.y.copy()
@@ -113,6 +125,8 @@ def integrate(system, accelerations, q: np.ndarray, qd: np.ndarray, times: np.nd
             solver.y, ratio = path.project(solver.y, solver.t)
             if path.projects:
                 solver.f = path.derivative(solver.t, solver.y)
+                if isinstance(solver, BDF):  # its differences array holds the state in its first row
+                    solver.D[0] = solver.y
             outputs.until(solver.t, solver.y, interpolant)
             statistics["steps"] += 1
             if progress is not None:
@@ -121,6 +135,8 @@ def integrate(system, accelerations, q: np.ndarray, qd: np.ndarray, times: np.nd
                 t, y, crossing_until = solver.t, solver.y.copy(), solver.t
                 break
         statistics["evaluations"] += solver.nfev
+        statistics["jacobians"] += solver.njev
+        statistics["factorisations"] += solver.nlu
         if crossing_until is None:
             break
         statistics["crossings"] += 1
@@ -280,6 +296,10 @@ class _DensePath:
     def at_output(self, q: np.ndarray, qd: np.ndarray, t: float):
         return self.accelerations(self.system, q, qd, t, False, watch=self.watch)
 
+    def jacobian(self, t: float, y: np.ndarray) -> np.ndarray:
+        """∂f/∂y for an implicit integrator (:func:`mbtools.dynamics.jacobians.rhs_jacobian`)."""
+        return rhs_jacobian(self.system, y[:self.n], y[self.n:], t, self.watch.rank or None)
+
 
 class _BaumgartePath:
     """Baumgarte's stabilisation without projection: stops near a singular position."""
@@ -300,6 +320,9 @@ class _BaumgartePath:
 
     def at_output(self, q: np.ndarray, qd: np.ndarray, t: float):
         return self.accelerations(self.system, q, qd, t, True)
+
+    def jacobian(self, t: float, y: np.ndarray) -> np.ndarray:
+        return rhs_jacobian(self.system, y[:self.n], y[self.n:], t)
 
 
 class _SparsePath:
@@ -327,3 +350,6 @@ class _SparsePath:
 
     def at_output(self, q: np.ndarray, qd: np.ndarray, t: float):  # just projected: the rows kept are decided there
         return self.equations.accelerations(q, qd, t, self.kept)
+
+    def jacobian(self, t: float, y: np.ndarray) -> np.ndarray:
+        return rhs_jacobian(self.equations.system, y[:self.n], y[self.n:], t, self.watch.rank or None)

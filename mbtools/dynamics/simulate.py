@@ -42,7 +42,8 @@ from ..errors import InputError, MbtoolsError
 from . import ali3p, multipliers, projection
 from .initial import initial_position, initial_velocity
 from .contact_integrate import integrate_with_contacts
-from .integrate import STABILISATIONS, integrate
+from .integrate import INTEGRATORS, STABILISATIONS, integrate
+from .jacobians import stiffness_ratio
 from .reactions import ReactionSolver
 from .system import MultibodySystem
 
@@ -155,6 +156,12 @@ RTOL_RANGE = (1e-13, 1e-3)
 DEFAULT_FORMULATION = "multipliers"
 #: The default relative tolerance of the ODE formulations and time step of ALI3-P (s).
 DEFAULT_RTOL, DEFAULT_STEP = 1e-9, 1e-3
+#: Above this stiffness ratio (the largest decay rate of the linearised motion times the
+#: span simulated) the default integrator is Radau, not DOP853: an explicit method's steps
+#: are then held to about 3/rate by stability, some STIFF_RATIO/3 of them at the least
+#: (a double pendulum with A05's spring-damper, c/m = 4e4 1/s over 5 s: 2e5, and DOP853
+#: takes 15 s; pendulums, four-bars, tops and Andrews' squeezer, undamped: 0).
+STIFF_RATIO = 1e4
 #: The largest ALI3-P step accepted (s): at 5e-3 A02 (N = 1) stays within the benchmark's
 #: low-precision limit, 1e-1 m; at 1e-2 it does not.
 MAX_STEP = 5e-3
@@ -162,7 +169,8 @@ MAX_STEP = 5e-3
 
 def simulate(system: MultibodySystem, t_end: float, formulation: str | None = None, *, inputs=None,
              rates=None, q0=None, qd0=None, twist=None, t_eval=None, rtol: float | None = None, step: float | None = None,
-             stabilise: str = "projection", progress: bool | None = None) -> Trajectory:
+             stabilise: str = "projection", integrator: str | None = None,
+             progress: bool | None = None) -> Trajectory:
     """Integrate the equations of motion from t = 0 to ``t_end``.
 
     The ODE formulations ("multipliers", "projection") integrate (q, q̇) with scipy's
@@ -207,6 +215,13 @@ def simulate(system: MultibodySystem, t_end: float, formulation: str | None = No
     step : float
         The time step of ALI3-P only (seconds, at most 5e-3, ``MAX_STEP``; 1e-3 by default;
         the trapezoidal rule is second order).
+    integrator : str, optional
+        The ODE formulations' integrator, a key of ``INTEGRATORS`` ("DOP853", "RK45",
+        "Radau", "BDF"; the implicit ones with the Jacobian of
+        ``mbtools.dynamics.jacobians``). By default DOP853, or Radau where the motion is
+        stiff: the largest decay rate of the linearised motion at the start times t_end
+        above ``STIFF_RATIO`` (``traj.statistics["integrator"]`` and
+        ``["stiffness_ratio"]`` say which and why).
     progress : bool, optional
         A progress bar (``tqdm.auto``: a widget in a notebook, text in a terminal): True
         always, False never, None (default) for runs that last more than two seconds.
@@ -238,6 +253,9 @@ def simulate(system: MultibodySystem, t_end: float, formulation: str | None = No
     if formulation == "ali3p":
         if rtol is not None:
             raise InputError("ALI3-P is a fixed-step method: give step= (seconds), not rtol=.")
+        if integrator is not None:
+            raise InputError(f"ALI3-P carries its own trapezoidal rule: integrator={integrator!r} applies to the ODE "
+                             "formulations ('multipliers', 'projection'); leave it out.")
         step = DEFAULT_STEP if step is None else step
         if isinstance(step, bool) or not isinstance(step, numbers.Real) or not 0 < step <= min(t_end, MAX_STEP):
             raise InputError(f"step must be a positive number of seconds, at most {MAX_STEP:g} and at most t_end, "
@@ -256,16 +274,37 @@ def simulate(system: MultibodySystem, t_end: float, formulation: str | None = No
                              "no longer bounds the error.")
         if stabilise not in STABILISATIONS:
             raise InputError(f"stabilise takes one of {STABILISATIONS}, got {stabilise!r}.")
+        integrator, stiffness = _integrator(system, integrator, q, qd, t_end)
         if system.contacts:
             qs, qds, qdds, lams, forces, events, statistics = integrate_with_contacts(system, q, qd, times, rtol,
                                                                                       progress=bar)
             traj = Trajectory(system, times, qs, qds, qdds, lams, forces, events)
             traj.statistics = statistics
             return traj
-        qs, qds, qdds, lams, statistics = integrate(system, accelerations, q, qd, times, rtol, stabilise, progress=bar)
+        qs, qds, qdds, lams, statistics = integrate(system, accelerations, q, qd, times, rtol, stabilise, progress=bar,
+                                                    integrator=integrator)
+        if stiffness is not None:
+            statistics["stiffness_ratio"] = stiffness
     traj = Trajectory(system, times, qs, qds, qdds, lams)
     traj.statistics = statistics
     return traj
+
+
+def _integrator(system: MultibodySystem, integrator, q: np.ndarray, qd: np.ndarray, t_end: float):
+    """(the integrator's name, the stiffness ratio measured where it was chosen by default)."""
+    if integrator is not None:
+        if not isinstance(integrator, str) or integrator not in INTEGRATORS:
+            close = difflib.get_close_matches(str(integrator), INTEGRATORS, n=1, cutoff=0.5)
+            hint = f" Did you mean {close[0]!r}?" if close else ""
+            raise InputError(f"Unknown integrator {integrator!r}: the ODE formulations take {sorted(INTEGRATORS)}.{hint}")
+        if system.contacts and integrator != "DOP853":
+            raise InputError(f"'{system.model.mechanism.name}' has contacts: this release locates its events with "
+                             f"DOP853's dense output; leave integrator out (got {integrator!r}).")
+        return integrator, None
+    if system.contacts:
+        return "DOP853", None
+    stiffness = stiffness_ratio(system, q, qd, 0.0, t_end)
+    return ("Radau" if stiffness > STIFF_RATIO else "DOP853"), stiffness
 
 
 def _output_times(t_eval, t_end: float) -> np.ndarray:
