@@ -156,3 +156,14 @@ def test_bad_integrator_names_are_refused_by_name():
         simulate(system, 0.1, integrator="radau")
     with pytest.raises(InputError, match="ALI3-P carries its own trapezoidal rule"):
         simulate(system, 0.1, "ali3p", integrator="Radau")
+
+
+def test_ali3p_with_the_forces_in_its_tangent(reference):
+    """ALI3-P's Newton matrix carries −(Δt²/4) K − (Δt/2) C of the spring-damper (without
+    them it diverged at every step from 5 ms down): second order, the error ÷ 4 when Δt
+    halves (measured 1.87e-6 m at 1 ms, 1.87e-8 at 0.1 ms)."""
+    t, b = reference
+    errors = [np.abs(simulate(stiff_system("natural"), T_END, "ali3p", step=step, t_eval=t,
+                              progress=False).point("B") - b).max() for step in (1e-3, 5e-4)]
+    assert errors[0] < 5e-6
+    assert 3.0 < errors[0] / errors[1] < 5.0

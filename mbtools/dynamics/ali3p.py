@@ -31,9 +31,11 @@ from __future__ import annotations
 
 import numpy as np
 from scipy import sparse
+from scipy.linalg import lu_factor, lu_solve
 from scipy.sparse.linalg import splu
 
 from ..errors import MbtoolsError
+from .jacobians import force_jacobians
 from .sparse import SparseEquations, uses_sparse
 
 #: The default penalty makes (Δt²/4) α Φ_qᵀΦ_q this many times the mass matrix: the
@@ -183,6 +185,9 @@ def _step(algebra, q0, qd0, qdd0, lam, h, t, alpha, tolerances, max_iterations):
     q = q0 + h * qd0 + 0.5 * h * h * qdd0  # predictor
     scale = system.model.length_scale
     previous = np.inf
+    # the forces' stiffness and damping, once a step at the predictor (modified Newton):
+    # −(Δt²/4) K − (Δt/2) C in the tangent, without which a stiff spring-damper diverges
+    forces_term = algebra.force_term(q, (2.0 / h) * q - qd_hat, t, h)
     for iteration in range(max_iterations):
         qd = (2.0 / h) * q - qd_hat
         qdd = (4.0 / h**2) * q - qdd_hat
@@ -191,7 +196,10 @@ def _step(algebra, q0, qd0, qdd0, lam, h, t, alpha, tolerances, max_iterations):
             lam = lam + alpha * phi
         residual = (h * h / 4.0) * (algebra.mass_times(q, qdd) + algebra.transpose_times(J, alpha * phi + lam)
                                     - system.forces(q, qd, t))
-        dq = algebra.tangent_solver(q, J, (h * h / 4.0) * alpha)(residual)
+        dq = algebra.tangent_solver(q, J, (h * h / 4.0) * alpha, forces_term)(residual)
+        if not np.isfinite(dq).all():  # a singular tangent, or an overflow
+            raise MbtoolsError(f"ALI3-P's Newton matrix is singular or overflowed at t = {t:.6g}: take a smaller "
+                               "step, or another formulation.")
         q = q - dq
         size = np.linalg.norm(dq)
         if size <= tolerance * scale or (size <= floor * scale and size > 0.5 * previous):
@@ -221,6 +229,7 @@ class _Dense:
     def __init__(self, system):
         self.system = system
         self.constraints = system.constraints
+        self.force_dependent = bool(system.loads) or not system.constant_mass
 
     def mass_times(self, q, x):
         return self.system.mass_matrix(q) @ x
@@ -233,10 +242,24 @@ class _Dense:
     def times(J, x):
         return J @ x
 
-    def tangent_solver(self, q, J, weight):
-        """b ↦ P⁻¹ b, P = M + weight Φ_qᵀΦ_q."""
+    def tangent_solver(self, q, J, weight, forces_term=None):
+        """b ↦ P⁻¹ b, P = M + weight Φ_qᵀΦ_q (+ the forces' term of Newton's tangent)."""
         P = self.system.mass_matrix(q) + weight * J.T @ J
-        return lambda b: np.linalg.solve(P, b)
+        if forces_term is not None:
+            P = P + forces_term
+        try:
+            factors = lu_factor(P, check_finite=True)
+        except (ValueError, np.linalg.LinAlgError):
+            return lambda b: np.full_like(b, np.nan)
+        return lambda b: lu_solve(factors, b)
+
+    def force_term(self, q, qd, t, h):
+        """−(Δt²/4) K − (Δt/2) C (:func:`mbtools.dynamics.jacobians.force_jacobians`), or
+        None where the forces depend on neither q nor q̇ (constant M and no loads)."""
+        if not self.force_dependent:
+            return None
+        K, C = force_jacobians(self.system, q, qd, t)
+        return -(h * h / 4.0) * K - (h / 2.0) * C
 
 
 class _Sparse:
@@ -257,8 +280,12 @@ class _Sparse:
     def mass_times(self, q, x):
         return self.mass @ x
 
-    def tangent_solver(self, q, J, weight):
+    def tangent_solver(self, q, J, weight, forces_term=None):
+        """(The forces' term is left out on the sparse path.)"""
         return self.equations.tangent_solver(J, weight)
+
+    def force_term(self, q, qd, t, h):
+        return None
 
 
 def _algebra(system):
