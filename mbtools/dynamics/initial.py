@@ -19,12 +19,12 @@ Three ways to give them, by convenience:
 
 from __future__ import annotations
 
-import numbers
 import warnings
 
 import numpy as np
 
 from ..errors import AssemblyError, InputError, SuspiciousInputWarning
+from ..model.arguments import is_real_number
 from ..kinematics import solve_position
 from . import kernels
 
@@ -142,26 +142,12 @@ def _twist_rows(model, q, body, motion):
 
 def finite_number(what: str, value, unit: str) -> float:
     """One finite real number (not a string, a bool or a list), or an InputError naming ``what``."""
-    if not _real(value):
+    if not is_real_number(value):
         hint = " (write the number without quotes)" if isinstance(value, str) else ""
         raise InputError(f"{what} must be one number in {unit}, got {type(value).__name__} {value!r}{hint}.")
     if not np.isfinite(float(value)):
         raise InputError(f"{what} must be finite, got {float(value)}: give a number in {unit}.")
     return float(value)
-
-
-def _real(value) -> bool:
-    """A real number: a Python or numpy scalar, a 0-d array, a sympy number; not a string,
-    a bool, a complex number or a sequence."""
-    if isinstance(value, (str, bytes, bool, np.bool_)) or value is None or np.ndim(value) != 0:
-        return False
-    if isinstance(value, (numbers.Real, np.floating, np.integer)):
-        return True
-    try:
-        float(value)
-    except (TypeError, ValueError):
-        return False
-    return not np.iscomplexobj(value)
 
 
 def finite_numbers(what: str, value, unit: str) -> np.ndarray:

@@ -51,26 +51,13 @@ import numpy as np
 
 from ..description import GROUND
 from ..errors import InputError
+from ..model.arguments import is_real_number
 from ..model import Model
 
 #: What each kind of load's function is called with, for the messages.
 SIGNATURES = {"PointForce": "f(t, r, v) → F: the time, the point's position and velocity",
               "Torque": "f(t, q, qd) → τ: the time, the coordinates and their rates",
               "DriverForce": "f(t, s, sd) → f: the time, the input's value and rate"}
-
-
-def _number(value) -> bool:
-    """A real number: a Python or numpy scalar, a 0-d array, a sympy number; not a string,
-    a bool or a sequence."""
-    if isinstance(value, (str, bytes, bool, np.bool_)) or value is None or np.ndim(value) != 0:
-        return False
-    if isinstance(value, (numbers.Real, np.floating, np.integer)):
-        return True
-    try:
-        float(value)
-    except (TypeError, ValueError):
-        return False
-    return True
 
 
 def _name(where: str, what: str, value) -> str:
@@ -81,7 +68,7 @@ def _name(where: str, what: str, value) -> str:
 
 def _parameter(where: str, what: str, value, unit: str) -> float:
     """A finite number ≥ 0 (a stiffness, a damping, a free length)."""
-    if not _number(value):
+    if not is_real_number(value):
         hint = " (write the number without quotes)" if isinstance(value, str) else ""
         raise InputError(f"{where}: {what} must be a number ≥ 0 in {unit}, got {type(value).__name__} {value!r}{hint}.")
     if not np.isfinite(float(value)) or float(value) < 0:

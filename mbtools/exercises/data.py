@@ -25,31 +25,18 @@ import numpy as np
 
 from ..description.validate import looks_like_degrees
 from ..errors import InputError
+from ..model.arguments import is_real_number
 
 
 def number(checker: str, name: str, value) -> float:
     """A finite real number, or an InputError naming the parameter."""
-    if not _real(value):
+    if not is_real_number(value):
         hint = " (write it without quotes)" if isinstance(value, str) else ""
         raise InputError(f"{checker}: {name} must be a number, got {type(value).__name__} {value!r}{hint} "
                          "(the exercise's data).")
     if not math.isfinite(float(value)):
         raise InputError(f"{checker}: {name} must be finite, got {float(value)} (the exercise's data).")
     return float(value)
-
-
-def _real(value) -> bool:
-    """A real number: a Python or numpy scalar, a 0-d array, a sympy number; not a string,
-    a bool or a sequence."""
-    if isinstance(value, (str, bytes, bool, np.bool_)) or value is None or np.ndim(value) != 0:
-        return False
-    if isinstance(value, (numbers.Real, np.floating, np.integer)):
-        return True
-    try:
-        float(value)
-    except (TypeError, ValueError):
-        return False
-    return True
 
 
 def positive(checker: str, name: str, value) -> float:

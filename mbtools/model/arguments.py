@@ -13,11 +13,33 @@ from __future__ import annotations
 
 import difflib
 import math
+import numbers
 import warnings
 
 import numpy as np
 
 from ..errors import InputError, SuspiciousInputWarning, UnknownNameError
+
+
+def is_real_number(value) -> bool:
+    """A real number: a Python or numpy scalar, a 0-d array, a sympy number; not a string,
+    a bool, None, a complex number or a sequence (the one test of every check of a scalar
+    argument).
+
+    Example
+    -------
+    >>> [is_real_number(v) for v in (2, np.float64(0.5), np.array(3.0), "2", True, 1j, [1.0])]
+    [True, True, True, False, False, False, False]
+    """
+    if isinstance(value, (str, bytes, bool, np.bool_)) or value is None or np.ndim(value) != 0:
+        return False
+    if isinstance(value, (numbers.Real, np.floating, np.integer)):
+        return True
+    try:
+        float(value)
+    except (TypeError, ValueError):
+        return False
+    return not np.iscomplexobj(value)
 
 
 def configuration(model, q, what: str = "q", batch: bool = False) -> np.ndarray:
