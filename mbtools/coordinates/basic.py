@@ -81,7 +81,7 @@ def rigid_body_conditions(f: PointFormulation, body: str, names: list[str]) -> N
             f.distance(body, j, k)
         else:
             A = f.constant(f"A_{joined(i, j, k)}", 0.5 * (a[0] * b[1] - a[1] * b[0]))
-            f.add(f"{body}: area {i}–{j}–{k}", "area", cc.area_condition(f.r[i], f.r[j], f.r[k], A), 2)
+            f.add(body, f"area {i}–{j}–{k}", "area", cc.area_condition(f.r[i], f.r[j], f.r[k], A), 2)
             f.distance(body, i, k)
 
 

@@ -121,7 +121,7 @@ def on_the_line(state: SpatialBasic, joint: Cylindrical) -> None:
     guide, (a, a_plus), (o1, o2), follower, follower_points = state.planes[joint.name]
     for p in follower_points:
         for o in (o1, o2):
-            state.f.volume(f"{joint.name}: {p} in the plane {a}–{a_plus}–{o}", a, a_plus, o, p, value=0.0)
+            state.f.volume(joint.name, f"{p} in the plane {a}–{a_plus}–{o}", a, a_plus, o, p, value=0.0)
 
 
 def on_the_line_without_turning(state: SpatialBasic, joint: Translational) -> None:
@@ -192,7 +192,7 @@ def _no_rotation(f: PointFormulation, mechanism: Mechanism, joint: Translational
         return abs(float(normal @ turning)) / np.linalg.norm(normal)
 
     o = max(planes, key=sensitivity)
-    f.volume(f"{joint.name}: no rotation, volume {a}–{a_plus}–{o}–{k}", a, a_plus, o, k)
+    f.volume(joint.name, f"no rotation, volume {a}–{a_plus}–{o}–{k}", a, a_plus, o, k)
 
 
 # Two planes through a cylindrical pair's line count as far apart when the sine of the
@@ -282,7 +282,7 @@ def spatial_rigid_body_conditions(f: PointFormulation, body: str, names: list[st
             i, j = line
             f.distance(body, i, k)
             for axis, expression in zip("xyz", cc.cross_vector_condition(f.r[j] - f.r[i], f.r[k] - f.r[i])):
-                f.add(f"{body}: {k} on the line {i}–{j} ({axis})", "area", expression, 2)
+                f.add(body, f"{k} on the line {i}–{j} ({axis})", "area", expression, 2)
         elif line is not None:  # (nearly aligned points keep exact, if ill-conditioned, distances)
             i, j = line
             f.distance(body, i, k)
@@ -339,4 +339,4 @@ def _three_conditions(f: PointFormulation, body: str, placed: list[str], k: str)
             f.distance(body, points[0], k)
         else:
             a, b, c = points
-            f.volume(f"{body}: volume {a}–{b}–{c}–{k}", a, b, c, k)
+            f.volume(body, f"volume {a}–{b}–{c}–{k}", a, b, c, k)

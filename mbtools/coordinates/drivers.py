@@ -46,7 +46,8 @@ def driver_equations(mechanism, position: Callable[[str, str], sp.Matrix], coord
             tail, head = tail_head
             d = head - tail
             equations.append(Constraint(f"{driver.name}: angle driver", "angle driver",
-                                        cc.angle_driver_condition(tail, head, theta, e1, e2), length_power=1))
+                                        cc.angle_driver_condition(tail, head, theta, e1, e2), length_power=1,
+                                        owner=driver.name))
             inputs.append(Input(driver.name, theta, "angle", sp.atan2(d.dot(e2), d.dot(e1))))
         else:
             s = input_symbol(f"s_{driver.name}", coordinates)
@@ -54,6 +55,7 @@ def driver_equations(mechanism, position: Callable[[str, str], sp.Matrix], coord
             length = float(np.linalg.norm(mechanism.point_position(j) - mechanism.point_position(i)))
             ri, rj, rk = tail_head
             equations.append(Constraint(f"{driver.name}: slide driver", "slide driver",
-                                        cc.slide_driver_condition(ri, rj, rk, length, s), length_power=2))
+                                        cc.slide_driver_condition(ri, rj, rk, length, s), length_power=2,
+                                        owner=driver.name))
             inputs.append(Input(driver.name, s, "length", (rk - ri).dot(rj - ri) / length))
     return equations, inputs

@@ -66,7 +66,7 @@ def universal(f: PointFormulation, joint: Universal) -> None:
     u, v = f.u[joint.axis_i], f.u[joint.axis_j]
     value = float(np.dot(f.mechanism.vector_direction(joint.axis_i), f.mechanism.vector_direction(joint.axis_j)))
     c = f.constant(f"c_{joined(joint.axis_i, joint.axis_j)}", value)
-    f.add(f"{joint.name}: arms {joint.axis_i}·{joint.axis_j}", "dot", cc.dot_condition(u, v, c), 0)
+    f.add(joint.name, f"arms {joint.axis_i}·{joint.axis_j}", "dot", cc.dot_condition(u, v, c), 0)
 
 
 def cylindrical(f: PointFormulation, joint: Cylindrical) -> None:
@@ -74,7 +74,7 @@ def cylindrical(f: PointFormulation, joint: Cylindrical) -> None:
     along it: u × (r_j − r_i) = 0 (three components, two independent; paper, Fig. 6)."""
     d = f.r[joint.point_j] - f.r[joint.point_i]
     for axis, expression in zip("xyz", cc.cross_vector_condition(f.u[joint.axis], d)):
-        f.add(f"{joint.name}: {joint.point_j} on the axis {joint.axis} through {joint.point_i} ({axis})",
+        f.add(joint.name, f"{joint.point_j} on the axis {joint.axis} through {joint.point_i} ({axis})",
               "cross", expression, 1)
 
 
@@ -116,10 +116,10 @@ def translational_lock(f: PointFormulation, joint: str, u, u0: np.ndarray, sides
     cosine = float(pa @ pb) / float(np.linalg.norm(pa) * np.linalg.norm(pb))
     if abs(cosine) < 0.7:
         c = f.constant(f"c_{joined(la, lb)}", float(a0 @ b0))
-        f.add(f"{joint}: no rotation, {la}·{lb}", "dot", cc.dot_condition(a, b, c), pa_ + pb_)
+        f.add(joint, f"no rotation, {la}·{lb}", "dot", cc.dot_condition(a, b, c), pa_ + pb_)
     else:
         c = f.constant(f"c_{joined(la, lb)}", float(u0 @ np.cross(a0, b0)))
-        f.add(f"{joint}: no rotation, u·({la}×{lb})", "triple", u.dot(a.cross(b)) - c, pa_ + pb_)
+        f.add(joint, f"no rotation, u·({la}×{lb})", "triple", u.dot(a.cross(b)) - c, pa_ + pb_)
 
 
 def rigid_body_conditions(f: PointFormulation, body: str, points: list[str], vectors: list[str]) -> None:
@@ -148,10 +148,10 @@ def rigid_body_conditions(f: PointFormulation, body: str, points: list[str], vec
             elif label not in f.normalised:
                 # a unit vector shared by two bodies is normalised once
                 f.normalised.add(label)
-                f.add(f"unit vector {label}", "unit", w.dot(w) - 1, 0)  # u·u − 1 = 0 (eq-unit-vector)
+                f.add(None, f"unit vector {label}", "unit", w.dot(w) - 1, 0)  # u·u − 1 = 0 (eq-unit-vector)
             for other_label, other, other0, _ in kept:
                 c = f.constant(f"c_{joined(other_label, label)}", float(np.dot(other0, w0)))
-                f.add(f"{body}: dot {other_label}·{label}", "dot", cc.dot_condition(other, w, c),
+                f.add(body, f"dot {other_label}·{label}", "dot", cc.dot_condition(other, w, c),
                       power[other_label] + power[label])
             kept.append((label, w, w0, end))
             continue
@@ -163,7 +163,7 @@ def rigid_body_conditions(f: PointFormulation, body: str, points: list[str], vec
         symbols = [f.constant(f"alpha_{joined(label, b[0])}", float(a)) for a, b in zip(alphas, basis)]
         for axis, expression in zip("xyz", cc.linear_combination_condition(w, [b[1] for b in basis], symbols)):
             f.add(
-                f"{body}: {label} = combination of {', '.join(b[0] for b in basis)} ({axis})",
+                body, f"{label} = combination of {', '.join(b[0] for b in basis)} ({axis})",
                 "combination",
                 expression,
                 power[label],

@@ -149,14 +149,17 @@ class PointFormulation:
         self.parameters[symbol] = float(value)
         return symbol
 
-    def add(self, name: str, kind: str, expression: sp.Expr, length_power: int, notation: str | None = None) -> None:
-        """Add one equation, unless it involves only fixed points and vectors (then it
-        holds identically and constrains nothing). ``length_power``: the unit of its
-        residual, length^power (see :class:`~mbtools.model.Constraint`)."""
+    def add(self, owner: str | None, what: str, kind: str, expression: sp.Expr, length_power: int,
+            notation: str | None = None) -> None:
+        """Add one equation of ``owner`` (a body or joint; None for a coordinate's own
+        condition), named "owner: what", unless it involves only fixed points and vectors
+        (then it holds identically and constrains nothing). ``length_power``: the unit of
+        its residual, length^power (see :class:`~mbtools.model.Constraint`)."""
         if expression.free_symbols & set(self.coordinates):
-            self.equations.append(Constraint(name, kind, expression, notation, length_power))
+            name = f"{owner}: {what}" if owner is not None else what
+            self.equations.append(Constraint(name, kind, expression, notation, length_power, owner))
 
-    def volume(self, name: str, a: str, b: str, c: str, k: str, value: float | None = None) -> None:
+    def volume(self, owner: str, what: str, a: str, b: str, c: str, k: str, value: float | None = None) -> None:
         """Constant volume of the tetrahedron a, b, c, k (paper, basic coordinates in
         space): r_ab · (r_ac × r_ak) − 6V = 0, V from the drawing unless ``value`` is
         given (0 for a point kept in the plane a, b, c)."""
@@ -169,10 +172,10 @@ class PointFormulation:
         notation = ("(%s - %s)\\cdot\\big((%s - %s)\\times(%s - %s)\\big)"
                     % (vec[b], vec[a], vec[c], vec[a], vec[k], vec[a]))
         if value == 0.0:
-            self.add(name, "volume", expression, 3, notation)
+            self.add(owner, what, "volume", expression, 3, notation)
             return
         V = self.constant(f"V_{joined(a, b, c, k)}", six_v / 6)
-        self.add(name, "volume", expression - 6 * V, 3, notation + f" - 6 {sp.latex(V)}")
+        self.add(owner, what, "volume", expression - 6 * V, 3, notation + f" - 6 {sp.latex(V)}")
 
     def distance(self, body: str, i: str, j: str) -> None:
         """Constant distance of points i and j of a body."""
@@ -180,7 +183,7 @@ class PointFormulation:
         if length < 1e-12:
             raise MechanismError(f"Body '{body}': points '{i}' and '{j}' coincide; remove one of them.")
         L = self.constant(f"L_{joined(i, j)}", length)
-        self.add(f"{body}: distance {i}–{j}", "distance", cc.distance_condition(self.r[i], self.r[j], L), 2)
+        self.add(body, f"distance {i}–{j}", "distance", cc.distance_condition(self.r[i], self.r[j], L), 2)
 
     # ----------------------------------------------------------------- shared conditions
     def planar_prismatic(self, joint: Prismatic) -> None:
@@ -192,16 +195,16 @@ class PointFormulation:
         u_ref, v_ref = pos(j) - pos(i), pos(q) - pos(k)
         w_ref = pos(k) - pos(i)
         A = self.constant(f"A_{joined(i, j, k)}", 0.5 * float(u_ref[0] * w_ref[1] - u_ref[1] * w_ref[0]))
-        self.add(f"{joint.name}: area {i}–{j}–{k}", "area", cc.area_condition(r[i], r[j], r[k], A), 2)
+        self.add(joint.name, f"area {i}–{j}–{k}", "area", cc.area_condition(r[i], r[j], r[k], A), 2)
         u, v = r[j] - r[i], r[q] - r[k]
         dot = float(np.dot(u_ref, v_ref))
         cross = float(u_ref[0] * v_ref[1] - u_ref[1] * v_ref[0])
         if abs(dot) <= abs(cross):
             c = self.constant(f"c_{joined(i, j, k, q)}", dot)
-            self.add(f"{joint.name}: dot {i}{j}·{k}{q}", "dot", cc.dot_condition(u, v, c), 2)
+            self.add(joint.name, f"dot {i}{j}·{k}{q}", "dot", cc.dot_condition(u, v, c), 2)
         else:
             c = self.constant(f"c_{joined(i, j, k, q)}", cross)
-            self.add(f"{joint.name}: cross {i}{j}×{k}{q}", "cross", cc.cross_condition(u, v, c), 2)
+            self.add(joint.name, f"cross {i}{j}×{k}{q}", "cross", cc.cross_condition(u, v, c), 2)
 
     def drivers(self) -> None:
         """One driving condition per input (:mod:`mbtools.coordinates.drivers`)."""

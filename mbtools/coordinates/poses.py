@@ -101,7 +101,8 @@ class PairWriter:
         self.out: list[Constraint] = []
 
     def add(self, what: str, expression: sp.Expr, length_power: int) -> None:
-        self.out.append(Constraint(f"{self.joint.name}: {what}", "joint", expression, length_power=length_power))
+        self.out.append(Constraint(f"{self.joint.name}: {what}", "joint", expression, length_power=length_power,
+                                   owner=self.joint.name))
 
     def coincide(self, point: str) -> None:
         """R_i P⁰ + t_i − R_j P⁰ − t_j = 0 (2 or 3 equations)."""

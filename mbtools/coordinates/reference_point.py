@@ -92,7 +92,7 @@ def formulate_reference_point(mechanism: Mechanism, rotation_kind: str = "euler_
             R = euler_parameters_matrix(*e)
             f.equations.append(
                 Constraint(f"{name}: Euler parameters normalised", "normalisation", sum(x**2 for x in e) - 1,
-                           length_power=0)
+                           length_power=0, owner=name)
             )
         # x = R (x⁰ − c⁰) + r
         f.poses[name] = Pose(R, r - R * sp.Matrix(list(map(float, c0))))

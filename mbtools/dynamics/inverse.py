@@ -174,7 +174,7 @@ def _inverse_dynamics(system, solver, inputs, rates, accelerations, guess, t) ->
     phi_s = model.phi_s(q, s)
     driving = {}
     for k, name in enumerate(model.input_names):
-        rows = [i for i, c in enumerate(model.constraints) if c.is_driver and c.name.startswith(f"{name}:")]
+        rows = [i for i, c in enumerate(model.constraints) if c.is_driver and c.owner == name]
         driving[name] = float(sum(lam[i] * phi_s[i, k] for i in rows))
     reactions = solver.at(q, qd, qdd, t, drivers="all")
     return InverseDynamics(q, qd, qdd, dict(zip(model.constraint_names, lam)), driving, reactions)

@@ -140,10 +140,10 @@ class ReactionSolver:
         if misfit > 1e-6 * max(np.abs(residual).max(), 1.0):
             raise InputError(f"The state of '{self.model.mechanism.name}' is not one the joints allow (a force misfit "
                              f"of {misfit:.3g}): give (q, q̇, q̈) of a motion, as simulate or inverse_dynamics do.")
-        names = [model.constraints[k].name for k in rows]
+        owners = [model.constraints[k].owner for k in rows]
         out = {}
         for joint in self.model.mechanism.joints:
-            mine = [k for k, name in enumerate(names) if name.startswith(f"{joint.name}:")]
+            mine = [k for k, owner in enumerate(owners) if owner == joint.name]
             out[joint.name] = self._reaction(joint, qt, J[mine], lam[mine])
         return out
 

@@ -103,7 +103,7 @@ class Trajectory:
             raise InputError(f"'{name}' is not a prescribed input of this system; the prescribed inputs are "
                              f"{sorted(system.prescribed)} (MultibodySystem(..., prescribed={{...}})).")
         k = model.input_names.index(name)
-        rows = [i for i, row in enumerate(system.rows) if model.constraints[row].name.startswith(f"{name}:")]
+        rows = [i for i, row in enumerate(system.rows) if model.constraints[row].owner == name]
         values = []
         for t, q, lam in zip(self.t, self.q, self.multipliers):
             s, _, _ = system.inputs_at(q, t)

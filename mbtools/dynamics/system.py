@@ -99,9 +99,7 @@ class MultibodySystem:
         self.baumgarte = tuple(float(g) for g in baumgarte)
         self.prescribed = self._prescribed(prescribed or {})
         self.free_inputs = [name for name in model.input_names if name not in self.prescribed]
-        held = {f"{name}:" for name in self.prescribed}
-        self.rows = [k for k, c in enumerate(model.constraints)
-                     if not c.is_driver or any(c.name.startswith(h) for h in held)]
+        self.rows = [k for k, c in enumerate(model.constraints) if not c.is_driver or c.owner in self.prescribed]
         self.constant_mass = all(model.placement_is_linear(body) for body in model.body_names)
         self.quadratic_rows = QuadraticRows(model, self.rows) if model.is_quadratic and not self.prescribed else None
         self._mass = mass_matrix(model, model.reference_q)  # names any body without mass properties now

@@ -44,6 +44,10 @@ class Constraint:
         the scalar product of two unit vectors. The solvers judge each residual against
         ℓ^power (ℓ the mechanism's length scale), so that a mechanism drawn in
         millimetres is held to the same relative accuracy as one drawn in metres.
+    owner : str or None
+        The joint, driver or body whose equation it is, as data (the rows of a joint, of a
+        prescribed input, are found by it, never by the name's text); None for a
+        condition of a coordinate of its own (a unit vector's length).
     """
 
     name: str
@@ -51,6 +55,7 @@ class Constraint:
     expression: sp.Expr
     notation: str | None = None
     length_power: int = 1
+    owner: str | None = None
 
     @property
     def is_driver(self) -> bool:

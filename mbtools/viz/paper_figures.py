@@ -424,7 +424,7 @@ def _joints(sketch: Sketch, model: Model, q, names: set) -> str:
             sketch.line([xyz - 0.9 * u, xyz, xyz + 0.9 * u], ls="-.", lw=1.2, color="black")
         kind = type(joint).__name__.lower()
         if joint.name in model.facts.cut_joints:
-            count = sum(1 for c in model.constraint_names if c.startswith(f"{joint.name}:"))
+            count = sum(1 for c in model.constraints if c.owner == joint.name)
             sketch.dot(xyz, "black", marker="X", size=9)
             sketch.name(xyz, f"{kind} {at}: cut, {count} equations", "black")
             continue
