@@ -9,25 +9,28 @@ assembly mode was found. None gives the right value away. An answer still ``...`
 placeholder of the book's checker cells) gets :class:`~mbtools.exercises.feedback.Pending`,
 which asks for one.
 
-==========================  ======================================================
-``check_counts``            coordinates, constraints, degrees of freedom of a family
-``check_constraints``       Φ(q) written by the student, as a function of q
-``check_jacobian``          Φ_q at a position
-``check_gamma``             γ of Φ_q q̈ = γ
-``check_position``          an assembled position and its assembly mode
-``check_newton_step``       one Newton–Raphson iterate
-``check_velocity``          q̇ for given input rates
-``check_acceleration``      q̈ for given input accelerations
-``check_number``            any number against the library's value (sign, units, factors)
-``check_array``             any vector or matrix, its wrong entries named
-``check_euler_parameters``  a rotation as Euler parameters
-``check_mass_matrix``       a body's mass matrix in natural coordinates
-``check_precession``        the steady precession rate of the heavy top
-``check_pendulum_period``   the period of a simple pendulum at a large amplitude
-``check_impact_omega``      a bar's angular velocity after an impact on the floor
-``check_normal_impulse``    the normal impulse of that impact
-``check_energy_lost``       the kinetic energy that impact removes
-==========================  ======================================================
+======================================  ======================================================
+``check_counts``                        coordinates, constraints, degrees of freedom of a family
+``check_constraints``                   Φ(q) written by the student, as a function of q
+``check_jacobian``                      Φ_q at a position
+``check_gamma``                         γ of Φ_q q̈ = γ
+``check_position``                      an assembled position and its assembly mode
+``check_newton_step``                   one Newton–Raphson iterate
+``check_velocity``                      q̇ for given input rates
+``check_acceleration``                  q̈ for given input accelerations
+``check_number``                        any number against the library's value (sign, units, factors)
+``check_array``                         any vector or matrix, its wrong entries named
+``check_euler_parameters``              a rotation as Euler parameters
+``check_mass_matrix``                   a body's mass matrix in natural coordinates
+``check_precession``                    the steady precession rate of the heavy top
+``check_pendulum_period``               the period of a simple pendulum at a large amplitude
+``check_impact_omega``                  a bar's angular velocity after an impact on the floor
+``check_normal_impulse``                the normal impulse of that impact
+``check_energy_lost``                   the kinetic energy that impact removes
+``check_spectral_radius``               ρ of the trapezoidal rule, HHT or generalized-α at Δt ω
+``check_euler_step_limit``              explicit Euler's largest stable step on a spring-damper
+``check_generalized_alpha_parameters``  (αm, αf, β, γ) for a given ρ∞
+======================================  ======================================================
 """
 
 from __future__ import annotations
@@ -38,6 +41,7 @@ from .counts import check_counts
 from .dynamics import check_mass_matrix, check_pendulum_period, check_precession
 from .feedback import Pending, Right, WrongAnswer, check_number
 from .impacts import check_energy_lost, check_impact_omega, check_normal_impulse
+from .integrators import check_euler_step_limit, check_generalized_alpha_parameters, check_spectral_radius
 from .kinematics import check_acceleration, check_newton_step, check_position, check_velocity
 from .rotations import check_euler_parameters
 
@@ -51,6 +55,8 @@ __all__ = [
     "check_counts",
     "check_energy_lost",
     "check_euler_parameters",
+    "check_euler_step_limit",
+    "check_generalized_alpha_parameters",
     "check_gamma",
     "check_impact_omega",
     "check_jacobian",
@@ -61,5 +67,6 @@ __all__ = [
     "check_pendulum_period",
     "check_position",
     "check_precession",
+    "check_spectral_radius",
     "check_velocity",
 ]
