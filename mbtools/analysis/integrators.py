@@ -110,11 +110,14 @@ def stability_function(method: str, z):
             power = A @ power
         value = np.polynomial.polynomial.polyval(z, coefficients)
     else:
+        # R(z) = det(I − zA + z𝟙bᵀ) / det(I − zA): the same as (1), and defined (infinite)
+        # at its poles, where I − zA is singular
         s = len(b)
-        flat = z.reshape(-1)
-        matrices = np.eye(s)[None] - flat[:, None, None] * A[None]
-        stages = np.linalg.solve(matrices, np.ones((len(flat), s, 1), dtype=complex))[..., 0]
-        value = (1.0 + flat * (stages @ b)).reshape(z.shape)
+        flat = z.reshape(-1)[:, None, None]
+        numerator = np.linalg.det(np.eye(s)[None] - flat * (A - np.outer(np.ones(s), b))[None])
+        denominator = np.linalg.det(np.eye(s)[None] - flat * A[None])
+        with np.errstate(divide="ignore", invalid="ignore"):
+            value = (numerator / denominator).reshape(z.shape)
     return value[()] if value.ndim == 0 else value
 
 
@@ -316,6 +319,46 @@ def newmark_local_error(h: float, qdd_start, qdd_end, beta: float = 0.25) -> np.
     0.001
     """
     return (beta - 1.0 / 6.0) * h * h * (np.asarray(qdd_end, dtype=float) - np.asarray(qdd_start, dtype=float))
+
+
+def hermite_extrapolation(first, second, t: float) -> np.ndarray:
+    """The cubic Hermite polynomial through two states (t₀, q₀, q̇₀) and (t₁, q₁, q̇₁),
+    evaluated at t (beyond t₁: extrapolated). With s = (t − t₀)/Δ, Δ = t₁ − t₀,
+
+        q(t) = h₀₀(s) q₀ + h₁₀(s) Δ q̇₀ + h₀₁(s) q₁ + h₁₁(s) Δ q̇₁,
+        h₀₀ = 2s³ − 3s² + 1, h₁₀ = s³ − 2s² + s, h₀₁ = −2s³ + 3s², h₁₁ = s³ − s²;
+
+    third order, one more than the trapezoidal rule, so that its distance from a
+    trapezoidal step estimates that step's local error.
+
+    Examples
+    --------
+    >>> float(hermite_extrapolation((0.0, 0.0, 0.0), (1.0, 1.0, 3.0), 2.0))   # t³, exactly
+    8.0
+    """
+    (t0, q0, v0), (t1, q1, v1) = first, second
+    span = t1 - t0
+    s = (t - t0) / span
+    h00, h10, h01, h11 = 2 * s**3 - 3 * s**2 + 1, s**3 - 2 * s**2 + s, -2 * s**3 + 3 * s**2, s**3 - s**2
+    return (h00 * np.asarray(q0, dtype=float) + h10 * span * np.asarray(v0, dtype=float)
+            + h01 * np.asarray(q1, dtype=float) + h11 * span * np.asarray(v1, dtype=float))
+
+
+def fastest_within(runs: dict, target: float):
+    """The fastest measured run whose error is at most ``target``: (label, setting,
+    seconds, error), or None; ``runs`` maps a label to a list of (setting, seconds, error).
+
+    Examples
+    --------
+    >>> fastest_within({"a": [(1e-6, 0.2, 3e-7)], "b": [(1e-3, 0.1, 2e-5), (1e-4, 0.3, 1e-7)]}, 1e-6)
+    ('a', 1e-06, 0.2, 3e-07)
+    """
+    reached = [(seconds, label, setting, error) for label, measured in runs.items()
+               for setting, seconds, error in measured if error <= target]
+    if not reached:
+        return None
+    seconds, label, setting, error = min(reached)
+    return label, setting, seconds, error
 
 
 def step_size_factor(error: float, order: int, safety: float = 0.9, smallest: float = 0.2,
