@@ -982,6 +982,13 @@ DYNAMICS = [
      r"rtol must be a number between 1e-13 and 0.001, got 1e-14"),
     ("simulate-rtol-too-loose", lambda: simulate(swing_system(), 0.1, rtol=0.01), InputError,
      r"rtol must be a number between 1e-13 and 0.001"),
+    ("simulate-generalized-alpha-rho-out-of-range", lambda: simulate(swing_system(), 0.1, "generalized_alpha",
+                                                                      options={"rho_inf": -0.2}), InputError,
+     r"rho_inf, generalized-α's spectral radius at infinite frequency, must be a number from 0"),
+    ("simulate-options-for-an-ode-formulation", lambda: simulate(swing_system(), 0.1, options={"penalty": 1e9}),
+     InputError, r"options \['penalty'\] do not apply to the 'multipliers' formulation: it takes none"),
+    ("simulate-options-not-a-dict", lambda: simulate(swing_system(), 0.1, "ali3p", options=0.8), InputError,
+     r"options takes a dict"),
     ("simulate-step-with-the-default", lambda: simulate(swing_system(), 0.1, step=1e-3), InputError,
      r"chooses its own steps: give rtol=, not step="),
 ]

@@ -252,7 +252,8 @@ def cases(quick: bool = False) -> list[Callable[[], Case | list[Case]]]:
             gyroscope_cases, falling_ssc_cases, impact_cases]
     if not quick:
         out += [lambda: a02_case(40), lambda: a02_case(40, "ali3p"), lambda: a02_case(10, "projection", rtol=1e-10),
-                lambda: a02_case(10, "multipliers", rtol=1e-13), lambda: andrews_case("projection"),
+                lambda: a02_case(10, "multipliers", rtol=1e-13), lambda: a02_case(1, "generalized_alpha"),
+                lambda: andrews_case("projection"),
                 lambda: gyroscope_cases("reference_point", "euler_parameters"),
                 lambda: gyroscope_cases("reference_point", "euler_angles")]
     return out

@@ -39,7 +39,7 @@ import numbers
 import numpy as np
 
 from ..errors import InputError, MbtoolsError
-from . import ali3p, multipliers, projection
+from . import ali3p, generalized_alpha, multipliers, projection
 from .initial import initial_position, initial_velocity
 from .contact_integrate import integrate_with_contacts
 from .integrate import INTEGRATORS, STABILISATIONS, integrate
@@ -50,9 +50,12 @@ from .system import MultibodySystem
 #: The dynamic formulations integrated as ODEs in (q, q̇): each gives (q̈, λ) from
 #: (system, q, q̇, t), and scipy's DOP853 integrates them with error control.
 ODE_FORMULATIONS = {"multipliers": multipliers.accelerations, "projection": projection.accelerations}
-#: Every formulation: the ODE ones, and ALI3-P, which carries its own fixed-step
-#: trapezoidal integrator.
-FORMULATIONS = {**ODE_FORMULATIONS, "ali3p": ali3p.integrate}
+#: The index-3 formulations that carry their own fixed-step integrator: (integrate, name,
+#: the options they take by ``options=``).
+FIXED_STEP = {"ali3p": (ali3p.integrate, "ALI3-P", ("penalty",)),
+              "generalized_alpha": (generalized_alpha.integrate, "Generalized-α", ("rho_inf",))}
+#: Every formulation: the ODE ones, and the fixed-step index-3 ones.
+FORMULATIONS = {**ODE_FORMULATIONS, **{name: entry[0] for name, entry in FIXED_STEP.items()}}
 
 
 class Trajectory:
@@ -169,7 +172,7 @@ MAX_STEP = 5e-3
 
 def simulate(system: MultibodySystem, t_end: float, formulation: str | None = None, *, inputs=None,
              rates=None, q0=None, qd0=None, twist=None, t_eval=None, rtol: float | None = None, step: float | None = None,
-             stabilise: str = "projection", integrator: str | None = None,
+             stabilise: str = "projection", integrator: str | None = None, options: dict | None = None,
              progress: bool | None = None) -> Trajectory:
     """Integrate the equations of motion from t = 0 to ``t_end``.
 
@@ -215,6 +218,10 @@ def simulate(system: MultibodySystem, t_end: float, formulation: str | None = No
     step : float
         The time step of ALI3-P only (seconds, at most 5e-3, ``MAX_STEP``; 1e-3 by default;
         the trapezoidal rule is second order).
+    options : dict, optional
+        The options of a fixed-step formulation (``FIXED_STEP``): ``{"penalty": α}`` for
+        "ali3p", ``{"rho_inf": ρ∞}`` for "generalized_alpha" (0.8 by default; 1 is the
+        trapezoidal rule, 0 the strongest numerical damping).
     integrator : str, optional
         The ODE formulations' integrator, a key of ``INTEGRATORS`` ("DOP853", "RK45",
         "Radau", "BDF"; the implicit ones with the Jacobian of
@@ -239,9 +246,11 @@ def simulate(system: MultibodySystem, t_end: float, formulation: str | None = No
         close = difflib.get_close_matches(str(formulation).lower(), FORMULATIONS, n=1, cutoff=0.6)
         hint = f" Did you mean {close[0]!r}?" if close else ""
         raise InputError(f"Unknown formulation {formulation!r}: this release offers {sorted(FORMULATIONS)}.{hint}")
-    if formulation == "ali3p" and stabilise != "projection":
+    if formulation in FIXED_STEP and stabilise != "projection":
         raise InputError(f"stabilise={stabilise!r} applies to the ODE formulations ('multipliers', 'projection'); "
-                         "ALI3-P holds the constraints itself (its penalty and projections): leave stabilise out.")
+                         f"{FIXED_STEP[formulation][1]} holds the constraints itself (at position level): leave "
+                         "stabilise out.")
+    options = _formulation_options(formulation, options)
     if isinstance(t_end, bool) or not isinstance(t_end, numbers.Real) or not np.isfinite(t_end) or t_end <= 0:
         raise InputError(f"t_end must be a positive number of seconds, got {t_end!r}.")
     t_end = float(t_end)
@@ -250,22 +259,24 @@ def simulate(system: MultibodySystem, t_end: float, formulation: str | None = No
     qd = initial_velocity(system, q, rates, qd0, twist)
     n = model.n_coordinates
     times = _output_times(t_eval, t_end)
-    if formulation == "ali3p":
+    if formulation in FIXED_STEP:
+        label = FIXED_STEP[formulation][1]
         if rtol is not None:
-            raise InputError("ALI3-P is a fixed-step method: give step= (seconds), not rtol=.")
+            raise InputError(f"{label} is a fixed-step method: give step= (seconds), not rtol=.")
         if integrator is not None:
-            raise InputError(f"ALI3-P carries its own trapezoidal rule: integrator={integrator!r} applies to the ODE "
+            raise InputError(f"{label} carries its own integration rule: integrator={integrator!r} applies to the ODE "
                              "formulations ('multipliers', 'projection'); leave it out.")
         step = DEFAULT_STEP if step is None else step
         if isinstance(step, bool) or not isinstance(step, numbers.Real) or not 0 < step <= min(t_end, MAX_STEP):
             raise InputError(f"step must be a positive number of seconds, at most {MAX_STEP:g} and at most t_end, "
                              f"got {step!r}.")
     elif step is not None:
-        raise InputError(f"The {formulation} formulation chooses its own steps: give rtol=, not step= (step is ALI3-P's).")
+        raise InputError(f"The {formulation} formulation chooses its own steps: give rtol=, not step= (step is for "
+                         "'ali3p' and 'generalized_alpha').")
     rtol = DEFAULT_RTOL if rtol is None else rtol
     with _progress_bar(progress, t_end, model.mechanism.name) as bar:
-        if formulation == "ali3p":
-            qs, qds, qdds, lams = ali3p.integrate(system, q, qd, times, float(step), progress=bar)
+        if formulation in FIXED_STEP:
+            qs, qds, qdds, lams = FIXED_STEP[formulation][0](system, q, qd, times, float(step), progress=bar, **options)
             return Trajectory(system, times, qs, qds, qdds, lams)
         accelerations = ODE_FORMULATIONS[formulation]
         if isinstance(rtol, bool) or not isinstance(rtol, numbers.Real) or not RTOL_RANGE[0] <= rtol <= RTOL_RANGE[1]:
@@ -288,6 +299,20 @@ def simulate(system: MultibodySystem, t_end: float, formulation: str | None = No
     traj = Trajectory(system, times, qs, qds, qdds, lams)
     traj.statistics = statistics
     return traj
+
+
+def _formulation_options(formulation: str, options) -> dict:
+    """The options given, checked against those the formulation takes."""
+    if options is None:
+        return {}
+    if not isinstance(options, dict):
+        raise InputError(f"options takes a dict, option name → value, such as {{'rho_inf': 0.8}}; got {options!r}.")
+    allowed = FIXED_STEP[formulation][2] if formulation in FIXED_STEP else ()
+    unknown = [key for key in options if key not in allowed]
+    if unknown:
+        offer = f"it takes {list(allowed)}" if allowed else "it takes none (give rtol=, integrator=, stabilise=)"
+        raise InputError(f"options {unknown} do not apply to the {formulation!r} formulation: {offer}.")
+    return dict(options)
 
 
 def _integrator(system: MultibodySystem, integrator, q: np.ndarray, qd: np.ndarray, t_end: float):
