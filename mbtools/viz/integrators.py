@@ -21,6 +21,7 @@ import matplotlib.pyplot as plt
 import numpy as np
 from matplotlib.axes import Axes
 from matplotlib.lines import Line2D
+from matplotlib.ticker import NullFormatter
 
 from ..analysis.integrators import amplification_modulus, spectral_radius
 
@@ -165,6 +166,7 @@ def plot_work_precision(runs: dict, ax: Axes | None = None, target: float | None
                         fontsize=7, color=color)
     if target is not None:
         ax.axhline(target, color="0.4", lw=0.9, ls=":")
+    ax.xaxis.set_minor_formatter(NullFormatter())  # only the decades are labelled
     ax.set_xlabel("wall time (s)")
     ax.set_ylabel(f"error ({unit})")
     ax.grid(True, which="major", alpha=0.3)
