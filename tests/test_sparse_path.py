@@ -14,7 +14,6 @@ import pytest
 from mbtools import formulate
 from mbtools.analysis.benchmarks import a02_reference
 from mbtools.dynamics import MultibodySystem, simulate
-from mbtools.dynamics import ali3p
 from mbtools.dynamics import sparse as sparse_path
 from mbtools.dynamics.initial import project_state
 from mbtools.dynamics.singular import RankWatch
@@ -130,7 +129,7 @@ def test_ali3p_alike_on_both_paths(monkeypatch):
     t = np.linspace(0.0, 3.0, 31)
     results = {}
     for path, threshold in (("dense", 10**9), ("sparse", 0)):
-        monkeypatch.setattr(ali3p, "SPARSE_FROM", threshold)
+        monkeypatch.setattr(sparse_path, "SPARSE_FROM", threshold)  # the one sparse rule
         traj = simulate(a02, 3.0, "ali3p", inputs={"crank": math.pi / 2}, rates={"crank": -1.0}, t_eval=t,
                         step=1e-3, progress=False)
         falling = simulate(ssc, 1.2, "ali3p", t_eval=np.linspace(0, 1.2, 13), step=1e-3, progress=False)
