@@ -2,8 +2,10 @@
 the neighbourhoods of singular positions crossed by ALI3-P.
 
 The formulations of :data:`mbtools.dynamics.simulate.ODE_FORMULATIONS` give q̈(q, q̇, t);
-the state y = (q, q̇) is integrated by scipy's DOP853 (an explicit Runge–Kutta method of
-order 8 with error control), one step at a time. After every step the state is brought
+the state y = (q, q̇) is integrated one step at a time by one of scipy's ``OdeSolver``
+classes (:data:`INTEGRATORS`): DOP853, an explicit Runge–Kutta method of order 8 with error
+control, by default; Radau or BDF, implicit, with the Jacobian of
+:mod:`mbtools.dynamics.jacobians`, where the motion is stiff. After every step the state is brought
 back onto the constraints (Hairer, Lubich & Wanner 2006, *Geometric Numerical
 Integration*, sec. IV.4, "projection methods"; :mod:`mbtools.dynamics.kernels`):
 
