@@ -10,13 +10,13 @@ Wanner 1996, sec. IV.3)
     R(z) = 1 + z bᵀ (I − z A)⁻¹ 𝟙,      z = hλ,                                 (1)
 
 a polynomial when A is strictly lower triangular (explicit methods),
-R(z) = Σₖ bᵀAᵏ⁻¹𝟙 zᵏ. The method is stable where |R(z)| ≤ 1. BDF2,
+R(z) = Σₖ bᵀAᵏ⁻¹𝟙 zᵏ. The method is stable where abs(R(z)) ≤ 1. BDF2,
 (3/2) yₙ₊₁ − 2 yₙ + (1/2) yₙ₋₁ = h f(yₙ₊₁), is a two-step method: its solutions are
 combinations of ξⁿ with ξ a root of
 
     (3/2 − z) ξ² − 2 ξ + 1/2 = 0,                                             (2)
 
-and it is stable where both roots have |ξ| ≤ 1.
+and it is stable where both roots have abs(ξ) ≤ 1.
 
 **Second-order test equation.** The generalized-α method (Chung & Hulbert 1993) on
 M q̈ + K q = 0 weights the equation of motion between the ends of the step,
@@ -136,8 +136,8 @@ def bdf2_roots(z) -> np.ndarray:
 
 
 def amplification_modulus(method: str, z):
-    """How much one step multiplies y' = λy at z = hλ: |R(z)| for a Runge–Kutta method,
-    the largest |ξ| of eq. (2) for "BDF2". The method is stable where it is ≤ 1.
+    """How much one step multiplies y' = λy at z = hλ: abs(R(z)) for a Runge–Kutta method,
+    the largest abs(ξ) of eq. (2) for "BDF2". The method is stable where it is ≤ 1.
 
     Examples
     --------
@@ -187,8 +187,8 @@ def oscillator_eigenvalues(mass: float, stiffness: float, damping: float) -> np.
 
 def explicit_euler_step_limit(mass: float, stiffness: float, damping: float) -> float:
     """The largest stable step of explicit Euler on m ẍ + c ẋ + k x = 0: every hλ inside
-    the disc |1 + z| ≤ 1, that is h ≤ −2 Re λ / |λ|² for each eigenvalue λ. Underdamped,
-    this is h ≤ c/k; overdamped, h ≤ 2/|λ_fast|; undamped, no step is stable (0).
+    the disc abs(1 + z) ≤ 1, that is h ≤ −2 Re λ / abs(λ)² for each eigenvalue λ. Underdamped,
+    this is h ≤ c/k; overdamped, h ≤ 2/abs(λ_fast); undamped, no step is stable (0).
 
     Examples
     --------
@@ -279,7 +279,7 @@ def amplification_matrix(method: str, h_omega: float, **parameters) -> np.ndarra
 
 
 def spectral_radius(method: str, h_omega, **parameters):
-    """ρ(A(Ω)) = max |eigenvalue| of :func:`amplification_matrix`: how much a free
+    """ρ(A(Ω)) = the largest abs(eigenvalue) of :func:`amplification_matrix`: how much a free
     vibration of frequency ω keeps of its amplitude per step (1: none lost); an array of
     Ω gives an array.
 

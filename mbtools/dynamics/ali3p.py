@@ -38,19 +38,19 @@ from ..errors import MbtoolsError
 from .jacobians import force_jacobians
 from .sparse import SparseEquations, uses_sparse
 
-#: The default penalty makes (Δt²/4) α Φ_qᵀΦ_q this many times the mass matrix: the
+#: The default penalty makes (Δt²/4) α Φ_qᵀΦ_q this many times the mass matrix; the
 #: constraints hold to about 1/PENALTY_RATIO of the multipliers' correction per
 #: iteration, and the tangent stays far from singular in double precision.
 PENALTY_RATIO = 1e6
 #: Newton stops when the correction is below this fraction of the mechanism's size …
 NEWTON_TOLERANCE = 1e-12
-#: … or, below this one, when it no longer halves: the tangent's condition number is about
+#: … or, below this one, when it no longer halves, since the tangent's condition number is about
 #: PENALTY_RATIO, so round-off alone can leave corrections of ~1e6 · 1e-16 = 1e-10 of the
 #: size (A02 with N = 10 stalls there at a singular position). A fixed 1e-8 leaves its
 #: error in q at every step, to add up (Andrews' squeezer at 0.03 s with Δt = 5e-6:
 #: 8.3e-5 rad instead of 7.5e-5).
 NEWTON_FLOOR = 1e-8
-#: The penalty ratio of the crossings of singular positions (``mbtools.dynamics.integrate``):
+#: The penalty ratio of the crossings of singular positions in ``mbtools.dynamics.integrate``,
 #: a Newton matrix a hundred times better conditioned, whose iteration reaches 1e-10 of the
 #: size (:data:`CROSSING_NEWTON_FLOOR`) where 1e6 stops at 1e-8; the multipliers' updates
 #: make up for the weaker penalty in a few more iterations. A02 with N = 10 at rtol 1e-11:
@@ -66,7 +66,7 @@ class ALI3P:
 
     Parameters
     ----------
-    system : MultibodySystem
+    system : ~mbtools.MultibodySystem
     penalty : float, optional
         The penalty α (in the units of M over Φ_q², times 1/s²); by default chosen for each
         step from :data:`PENALTY_RATIO`, so that (Δt²/4) α Φ_qᵀΦ_q outweighs M a

@@ -52,7 +52,7 @@ from ..model.rank import kept_rows, pivoted_qr
 from .jacobians import DIFFERENCE_STEP, force_jacobians
 from .multipliers import accelerations
 
-#: The default spectral radius at infinite frequency: mild damping of the highest
+#: The default spectral radius at infinite frequency, for mild damping of the highest
 #: frequencies (those a step cannot resolve), second order for the others.
 DEFAULT_RHO_INF = 0.8
 #: Newton stops when its correction of q is below this fraction of the mechanism's size.
@@ -80,7 +80,7 @@ class GeneralizedAlpha:
 
     Parameters
     ----------
-    system : MultibodySystem
+    system : ~mbtools.MultibodySystem
     rho_inf : float
         ρ∞ in [0, 1], the spectral radius at infinite frequency (:data:`DEFAULT_RHO_INF`).
     """

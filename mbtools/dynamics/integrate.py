@@ -1,7 +1,7 @@
 """Time integration of the ODE formulations, kept on the constraints by projection, with
 the neighbourhoods of singular positions crossed by ALI3-P.
 
-The formulations of :data:`mbtools.dynamics.simulate.ODE_FORMULATIONS` give q̈(q, q̇, t);
+The formulations of ``mbtools.dynamics.simulate.ODE_FORMULATIONS`` give q̈(q, q̇, t);
 the state y = (q, q̇) is integrated one step at a time by one of scipy's ``OdeSolver``
 classes (:data:`INTEGRATORS`): DOP853, an explicit Runge–Kutta method of order 8 with error
 control, by default; Radau or BDF, implicit, with the Jacobian of
@@ -62,7 +62,7 @@ from .singular import (CROSSING_ENTRY, CROSSING_EXIT, NEAR_SINGULAR_BAUMGARTE, S
 from .sparse import SparseEquations, uses_sparse
 
 STABILISATIONS = ("projection", "baumgarte")
-#: The integrators of the ODE formulations, scipy's ``OdeSolver`` classes: explicit
+#: The integrators of the ODE formulations, scipy's ``OdeSolver`` classes; explicit
 #: Runge–Kutta (DOP853 of order 8, RK45 of order 5) and implicit (Radau IIA of order 5,
 #: BDF of orders 1–5), these with the Jacobian of :mod:`mbtools.dynamics.jacobians`.
 #: LSODA is not offered: its state lives in Fortran, and the projection after each step
@@ -81,7 +81,7 @@ CROSSING_FLOOR = CROSSING_NEWTON_FLOOR
 #: rule turns a residual ε of the constraints left by Newton into an acceleration 4ε/Δt²,
 #: and at Δt ≈ 1e-9 s ALI3-P no longer converges (A02, N = 10, rtol 1e-11).
 SMALLEST_CROSSING_STEP = 1e-2
-#: A crossing's first step, as a fraction of the last step DOP853 took (or tried): the
+#: A crossing's first step, as a fraction of the last step DOP853 took or tried; the
 #: trapezoidal rule is second order where DOP853 is eighth, so at the same tolerance its
 #: step is far shorter (A02, N = 10: 1.5e-2 s tried, ALI3-P refused to converge at it).
 CROSSING_FIRST_STEP = 0.1

@@ -4,7 +4,7 @@ Near a singular position the constraint Jacobian has a small singular value σ, 
 drift ε of the state becomes an acceleration of order ε/σ along another branch (see
 :mod:`mbtools.dynamics.integrate`). A *permanently* redundant mechanism — Bricard's, whose
 six joint rows have rank five everywhere — has a zero singular value all along its motion,
-and is not near a singular position at all: the fixed ratio |R_mm| / |R_11| of the last
+and is not near a singular position at all: the fixed ratio abs(R_mm) / abs(R_11) of the last
 pivot says nothing there, since off the constraints (at the stages of an explicit step)
 that pivot is of the size of the drift.
 
@@ -15,7 +15,7 @@ singular position is the ratio of the r-th pivot of the pivoted QR of Φ_qᵀ (o
 singular value) to the first: the rows beyond r are permanently redundant and never kept,
 and a singular position is where the r-th falls. The ODE formulations report every
 pivot they compute to the watch; the integrator reads the nearest approach of each step
-(:attr:`RankWatch.nearest`) and hands the neighbourhood of a singular position to ALI3-P.
+(``RankWatch.nearest``) and hands the neighbourhood of a singular position to ALI3-P.
 
 Under Baumgarte's stabilisation alone (no projection), which can leave its branch with the
 ratio never below 1.1e-6 (A02, N = 1), a ratio below :data:`NEAR_SINGULAR_BAUMGARTE`
@@ -83,7 +83,7 @@ class RankWatch:
         self.nearest = math.inf
 
     def ratio_of(self, diagonal: np.ndarray) -> float:
-        """The ratio of the r-th entry of ``diagonal`` (|diag R| of a pivoted QR, or singular
+        """The ratio of the r-th entry of ``diagonal`` (abs(diag R) of a pivoted QR, or singular
         values in decreasing order) to the first, noted as an approach; 1 without rows."""
         diagonal = np.abs(diagonal)
         if not self.rank or not diagonal.size or not diagonal[0] > 0:
@@ -100,7 +100,7 @@ class RankWatch:
         return self.consistent_diagonal(np.abs(pivoted_qr(J)[0].diagonal()))
 
     def consistent_diagonal(self, diagonal: np.ndarray) -> float:
-        """:meth:`consistent` from |diag R| of the pivoted QR of Φ_qᵀ already computed."""
+        """:meth:`consistent` from abs(diag R) of the pivoted QR of Φ_qᵀ already computed."""
         self.rank = max(self.rank, rank_of_diagonal(diagonal))
         return self.ratio_of(diagonal)
 

@@ -34,7 +34,7 @@ CYCLE = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#000
 def plot_stability_regions(methods, ax: Axes | None = None, extent=(-7.0, 2.0, -6.0, 6.0), resolution: int = 301,
                            points: dict | None = None) -> Axes:
     """The stability region {z : one step does not grow y' = λy} of each method, filled,
-    with its boundary |R(z)| = 1 drawn; ``points`` (label → complex array) marks values
+    with its boundary abs(R(z)) = 1 drawn; ``points`` (label → complex array) marks values
     of hλ.
 
     Parameters
@@ -42,8 +42,8 @@ def plot_stability_regions(methods, ax: Axes | None = None, extent=(-7.0, 2.0, -
     methods : list of str
         Methods of :data:`mbtools.analysis.integrators.METHODS`.
     ax : matplotlib.axes.Axes, optional
-    extent : (x_min, x_max, y_min, y_max)
-        The window of the z-plane.
+    extent : tuple of float
+        The window of the z-plane, (x_min, x_max, y_min, y_max).
     resolution : int
         Grid points per axis.
     points : dict, optional
@@ -85,7 +85,8 @@ def plot_spectral_radius(cases, h_omega=None, ax: Axes | None = None) -> Axes:
 
     Parameters
     ----------
-    cases : list of (label, method, parameters)
+    cases : list of tuple
+        Each (label, method, parameters).
         ``method`` and ``parameters`` as :func:`mbtools.analysis.integrators.spectral_radius`
         takes them, e.g. ``("ρ∞ = 0.5", "generalized-alpha", {"rho_inf": 0.5})``.
     h_omega : array_like, optional
