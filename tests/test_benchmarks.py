@@ -81,6 +81,30 @@ def test_andrews_squeezer_reaches_the_reference_at_003_s():
     assert run.error < 1e-7
 
 
+@pytest.mark.parametrize("family", ["natural", "basic"])
+def test_andrews_squeezer_with_no_option_reaches_the_angles_and_rates(family):
+    """The default (no formulation, no tolerance) against the test set's angles and angle
+    rates at 0.03 s, each to 1e-4 of its size (measured: 2e-10 on the angles, 3e-8 on the
+    rates); the rates are read off the trajectory, not integrated from the angles."""
+    run = benchmarks.run_andrews(family)
+    assert run.rates is not None and run.rates.shape == (7,)
+    assert run.relative_error < 1e-4
+    assert np.abs(run.rates - benchmarks.ANDREWS_REFERENCE_RATES).max() < 1e-4 * 1424.0
+
+
+def test_andrews_rates_are_the_derivative_of_the_angles():
+    """The rate formula against a central difference of the angles along the motion."""
+    from mbtools.examples.benchmarks import andrews_angles, andrews_rates
+
+    system = benchmarks.andrews_system("natural")
+    traj = simulate(system, 0.01, "multipliers", rtol=1e-12, t_eval=[0.0, 0.005 - 1e-6, 0.005, 0.005 + 1e-6],
+                    progress=False)
+    angles = np.unwrap(np.array([andrews_angles(system.model, q) for q in traj.q]), axis=0)
+    difference = (angles[3] - angles[1]) / 2e-6
+    rates = andrews_rates(system.model, traj.q[2], traj.qd[2])
+    assert np.allclose(rates, difference, rtol=1e-5, atol=1e-4)
+
+
 def test_andrews_squeezer_alike_in_relative_coordinates():
     """The same mechanism in joint coordinates (configuration-dependent mass matrix)."""
     run = benchmarks.run_andrews("relative", "multipliers", rtol=1e-9)

@@ -158,6 +158,17 @@ def andrews_angles(model, q) -> np.ndarray:
     return np.array([math.remainder(v, 2 * math.pi) for v in values])
 
 
+def andrews_rates(model, q, qd) -> np.ndarray:
+    """The rates of :func:`andrews_angles` at (q, q̇), rad/s, each the difference of two
+    link rates (d × ḋ)/‖d‖² as the angles are differences of link angles."""
+    def rate(tail, head):
+        return model.angle_rate(q, qd, tail, head)
+
+    beta, delta, epsilon = rate("O", "F"), rate("A", "H"), rate("A", "G")
+    return np.array([beta, rate("F", "E") - beta, rate("B", "E"), rate("H", "E") - delta,
+                     delta, rate("G", "E") - epsilon, epsilon])
+
+
 #: Bricard's mechanism (benchmark A04): the six joints, ground pivot A first, in the
 #: order of the loop ground → rod1 → … → rod5 → ground, at the points of the unit grid
 #: where the benchmark draws them (m).

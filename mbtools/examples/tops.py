@@ -52,6 +52,33 @@ def heavy_top(mass: float = TOP_DATA["mass"], radius: float = TOP_DATA["radius"]
     return mechanism
 
 
+#: The "hard" heavy top of the Lie-group integration literature (Arnold & Brüls 2007;
+#: Brüls, Cardona & Arnold 2012): mass (kg), G in the body (m), the central inertia
+#: J_G (kg·m², the body's axes = the ground's at t = 0), the initial angular velocity
+#: (rad/s, spin 150 about the axis OG, −4.61538 about the vertical) and the time span (s).
+HARD_TOP_DATA = {"mass": 15.0, "centre": (0.0, 1.0, 0.0), "inertia": (0.234375, 0.46875, 0.234375),
+                 "omega": (0.0, 150.0, -4.61538), "t_end": 10.0}
+
+
+def hard_heavy_top() -> Mechanism:
+    """The hard heavy top (:data:`HARD_TOP_DATA`): a symmetric body on a spherical joint
+    at O with G one metre along +y, spinning fast about OG, with gravity along −z. A
+    benchmark for integrators: the spin (150 rad/s) is 70 times the slow precession.
+
+    >>> top = hard_heavy_top()
+    >>> round(float(top.bodies["top"].mass.inertia[1, 1]), 6), top.bodies["top"].mass.mass
+    (0.46875, 15.0)
+    """
+    data = HARD_TOP_DATA
+    mechanism = Mechanism("hard heavy top", dimension=3)
+    mechanism.add_ground({"O": (0.0, 0.0, 0.0)})
+    mechanism.add_body("top", {"O": (0.0, 0.0, 0.0), "G": data["centre"]},
+                       vectors={"u1": (1.0, 0.0, 0.0), "u2": (0.0, 0.0, 1.0)},
+                       mass=MassProperties(data["mass"], data["centre"], np.diag(data["inertia"])))
+    mechanism.add_spherical("ground", "top", at="O")
+    return mechanism
+
+
 #: The stated data of the SSC under gravity (paper, Fig. 10): masses (kg) and radii (m) of
 #: the link A0–B and of the slider D–B, both solid cylinders.
 SSC_DYNAMICS_DATA = {"link_mass": 2.0, "slider_mass": 1.0, "radius": 0.05}
