@@ -113,8 +113,10 @@ def test_andrews_squeezer_alike_in_relative_coordinates():
 
 def test_settings_that_do_not_apply_are_refused():
     system = MultibodySystem(formulate(n_four_bar(1), "natural"))
-    with pytest.raises(InputError, match="ALI3-P is a fixed-step method: give step="):
-        simulate(system, 1.0, "ali3p", rtol=1e-8)
+    with pytest.raises(InputError, match="ALI3-P takes either step= .* or rtol= .*, not both"):
+        simulate(system, 1.0, "ali3p", rtol=1e-8, step=1e-3)
+    with pytest.raises(InputError, match="rtol must be a number between 1e-13 and 0.001"):
+        simulate(system, 1.0, "ali3p", rtol=1e-2)
     with pytest.raises(InputError, match="chooses its own steps: give rtol="):
         simulate(system, 1.0, "multipliers", step=1e-3)
     for rtol in (1e-2, 1e-14, "1e-8"):

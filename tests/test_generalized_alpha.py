@@ -77,5 +77,5 @@ def test_options_are_checked_by_name():
         simulate(system, 0.1, "generalized_alpha", options={"rho": 0.5})
     with pytest.raises(InputError, match="rho_inf, generalized-α's spectral radius"):
         simulate(system, 0.1, "generalized_alpha", options={"rho_inf": 1.5})
-    with pytest.raises(InputError, match="Generalized-α is a fixed-step method"):
-        simulate(system, 0.1, "generalized_alpha", rtol=1e-6)
+    with pytest.raises(InputError, match="Generalized-α takes either step= .* or rtol= .*, not both"):
+        simulate(system, 0.1, "generalized_alpha", rtol=1e-6, step=1e-3)

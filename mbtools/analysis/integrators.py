@@ -54,6 +54,8 @@ import math
 import numpy as np
 from scipy.integrate import DOP853
 
+from ..dynamics.step_control import hermite
+
 #: The 3-stage Radau IIA method of order 5 (Hairer & Wanner 1996, table IV.5.6):
 #: (A, b), b the last row of A.
 _S6 = math.sqrt(6.0)
@@ -336,12 +338,7 @@ def hermite_extrapolation(first, second, t: float) -> np.ndarray:
     >>> float(hermite_extrapolation((0.0, 0.0, 0.0), (1.0, 1.0, 3.0), 2.0))   # t³, exactly
     8.0
     """
-    (t0, q0, v0), (t1, q1, v1) = first, second
-    span = t1 - t0
-    s = (t - t0) / span
-    h00, h10, h01, h11 = 2 * s**3 - 3 * s**2 + 1, s**3 - 2 * s**2 + s, -2 * s**3 + 3 * s**2, s**3 - s**2
-    return (h00 * np.asarray(q0, dtype=float) + h10 * span * np.asarray(v0, dtype=float)
-            + h01 * np.asarray(q1, dtype=float) + h11 * span * np.asarray(v1, dtype=float))
+    return hermite(first, second, t)
 
 
 def fastest_within(runs: dict, target: float):

@@ -138,11 +138,18 @@ class ALI3P:
                      self.max_iterations)
 
 
-def integrate(system, q: np.ndarray, qd: np.ndarray, times: np.ndarray, step: float, penalty: float | None = None,
-              tolerance: float = NEWTON_TOLERANCE, max_iterations: int = 30, progress=None):
+def integrate(system, q: np.ndarray, qd: np.ndarray, times: np.ndarray, step: float | None,
+              penalty: float | None = None, tolerance: float = NEWTON_TOLERANCE, max_iterations: int = 30,
+              progress=None, rtol: float | None = None):
     """(q, q̇, q̈, λ) at each of ``times`` (from 0), stepping by at most ``step``; the
     penalty α by default from :data:`PENALTY_RATIO`; ``progress.update(t)`` after each
-    output time, if given."""
+    output time, if given. With ``rtol`` instead of ``step``: error-controlled steps
+    (:mod:`mbtools.dynamics.step_control`; absolute tolerance rtol times the mechanism's
+    size), on the better-conditioned Newton matrix of :data:`CROSSING_PENALTY_RATIO` whose
+    iteration reaches :data:`CROSSING_NEWTON_FLOOR` of the size; the statistics are
+    returned as a fifth item."""
+    if rtol is not None:
+        return _integrate_controlled(system, q, qd, times, rtol, penalty, tolerance, max_iterations, progress)
     method = ALI3P(system, penalty, tolerance, max_iterations)
     if penalty is None and method.penalty(step, q):  # the penalty of the largest step, for every step
         method.fixed_penalty = method.penalty(step, q)
@@ -160,6 +167,21 @@ def integrate(system, q: np.ndarray, qd: np.ndarray, times: np.ndarray, step: fl
         if progress is not None:
             progress.update(t)
     return [np.array(x) for x in zip(*out)]
+
+
+def _integrate_controlled(system, q, qd, times, rtol, penalty, tolerance, max_iterations, progress):
+    from . import step_control
+
+    method = ALI3P(system, penalty, tolerance, max_iterations, penalty_ratio=CROSSING_PENALTY_RATIO,
+                   newton_floor=CROSSING_NEWTON_FLOOR)
+    start = (q.copy(), qd.copy(), method.initial_acceleration(q, qd, 0.0), np.zeros(len(system.rows)))
+    size = system.model.length_scale
+    outputs, statistics = step_control.integrate(
+        start, lambda state, h, t: method.step(*state, h, t), lambda state: state[:3],
+        lambda state, t: (state[0].copy(), state[1].copy(), state[2].copy(), multipliers(system, *state[:3], t)),
+        times, rtol, rtol * size, CROSSING_NEWTON_FLOOR * size, system.model.mechanism.name, "ALI3-P", progress)
+    statistics = {"integrator": "ALI3-P", **statistics}
+    return [np.array(x) for x in zip(*outputs)] + [statistics]
 
 
 def multipliers(system, q, qd, qdd, t) -> np.ndarray:

@@ -62,6 +62,9 @@ NEWTON_TOLERANCE = 1e-11
 BALANCE_TOLERANCE = 1e-9
 #: … and every constraint's residual, in its unit (ℓ^p), below this.
 CONSTRAINT_TOLERANCE = 1e-12
+#: The Newton matrix of one step is kept for the next while the step changes by less than
+#: this fraction (it is an iteration matrix: a near one converges, a little slower).
+TANGENT_STEP_CHANGE = 0.25
 #: The most Newton iterations of a step.
 MAX_ITERATIONS = 25
 
@@ -113,7 +116,8 @@ class GeneralizedAlpha:
         scale = system.model.length_scale
         qdd = qdd0.copy()
         lam = lam.copy()
-        tangent = self.kept_tangent[1] if self.kept_tangent is not None and self.kept_tangent[0] == h else None
+        kept = self.kept_tangent
+        tangent = kept[1] if kept is not None and abs(kept[0] - h) <= TANGENT_STEP_CHANGE * h else None
         previous = np.inf
         scales = system.model.residual_scales[system.rows] if rows else np.ones(0)
         for _ in range(MAX_ITERATIONS):
@@ -196,11 +200,22 @@ class GeneralizedAlpha:
         return value
 
 
-def integrate(system, q: np.ndarray, qd: np.ndarray, times: np.ndarray, step: float,
-              rho_inf: float = DEFAULT_RHO_INF, progress=None):
-    """(q, q̇, q̈, λ) at each of ``times`` (from 0), stepping by at most ``step``."""
+def integrate(system, q: np.ndarray, qd: np.ndarray, times: np.ndarray, step: float | None,
+              rho_inf: float = DEFAULT_RHO_INF, progress=None, rtol: float | None = None):
+    """(q, q̇, q̈, λ) at each of ``times`` (from 0), stepping by at most ``step``; with
+    ``rtol`` instead, error-controlled steps (:mod:`mbtools.dynamics.step_control`,
+    absolute tolerance rtol times the mechanism's size) and the statistics as a fifth item."""
     method = GeneralizedAlpha(system, rho_inf)
     state = method.start(q, qd, 0.0)
+    if rtol is not None:
+        from . import step_control
+
+        size = system.model.length_scale
+        outputs, statistics = step_control.integrate(
+            state, method.step, lambda s: (s[0], s[1], s[2]), lambda s, t: (s[0], s[1], s[2], s[4]), times, rtol,
+            rtol * size, NEWTON_TOLERANCE * size, system.model.mechanism.name, "Generalized-α", progress)
+        statistics = {"integrator": "generalized-α", **statistics, "factorisations": method.tangents}
+        return [np.array(x) for x in zip(*outputs)] + [statistics]
     out = [(state[0], state[1], state[2], state[4])]
     t = 0.0
     for target in times[1:]:

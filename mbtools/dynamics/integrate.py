@@ -60,6 +60,7 @@ from .jacobians import rhs_jacobian
 from .kernels import project_state
 from .singular import (CROSSING_ENTRY, CROSSING_EXIT, NEAR_SINGULAR_BAUMGARTE, STAGE_NEAR_SINGULAR, RankWatch)
 from .sparse import SparseEquations, uses_sparse
+from .step_control import STEP_FACTORS, hermite
 
 STABILISATIONS = ("projection", "baumgarte")
 #: The integrators of the ODE formulations, scipy's ``OdeSolver`` classes; explicit
@@ -69,8 +70,6 @@ STABILISATIONS = ("projection", "baumgarte")
 #: cannot reach it.
 INTEGRATORS = {"DOP853": DOP853, "RK45": RK45, "Radau": Radau, "BDF": BDF}
 IMPLICIT = ("Radau", "BDF")
-#: The bounds on the factor by which a crossing's step grows or shrinks after a step.
-STEP_FACTORS = (0.2, 2.0)
 #: The smallest local error a crossing asks of ALI3-P, as a fraction of the mechanism's
 #: size: its Newton iteration stops anywhere down to this where round-off stops it halving
 #: (``ali3p.CROSSING_NEWTON_FLOOR``), leaving the next step to correct that much; asked for
@@ -182,7 +181,7 @@ def _cross(system, path, outputs, t: float, y: np.ndarray, until: float, h: floa
         error = np.inf
         if outcome is not None:
             q1, qd1, qdd1, lam1, step_floor = outcome
-            predicted = _hermite(previous, (t, q, qd), t + h) if previous else q + h * qd + 0.5 * h * h * qdd
+            predicted = hermite(previous, (t, q, qd), t + h) if previous else q + h * qd + 0.5 * h * h * qdd
             error = float(np.max(np.abs(q1 - predicted) / np.maximum(atol + rtol * np.abs(q1), step_floor)))
         if not np.isfinite(error):  # Newton did not converge, or its state overflowed: a smaller step
             statistics["rejected_crossing_steps"] += 1
@@ -234,17 +233,6 @@ def _crossing_step(methods, q, qd, qdd, lam, h: float, t: float, floor: float, s
         return None
     statistics["robust_crossing_steps"] = statistics.get("robust_crossing_steps", 0) + 1
     return (*outcome, NEWTON_FLOOR * size)
-
-
-def _hermite(first, second, t: float) -> np.ndarray:
-    """The cubic Hermite polynomial through two states (t, q, q̇), at t."""
-    (t0, q0, v0), (t1, q1, v1) = first, second
-    span = t1 - t0
-    if not span > 0:  # two states at one time (a step below the time's resolution)
-        return q1 + (t - t1) * v1
-    s = (t - t0) / span
-    h00, h10, h01, h11 = 2 * s**3 - 3 * s**2 + 1, s**3 - 2 * s**2 + s, -2 * s**3 + 3 * s**2, s**3 - s**2
-    return h00 * q0 + h10 * span * v0 + h01 * q1 + h11 * span * v1
 
 
 class _Outputs:

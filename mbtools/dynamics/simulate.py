@@ -50,11 +50,12 @@ from .system import MultibodySystem
 #: The dynamic formulations integrated as ODEs in (q, q̇): each gives (q̈, λ) from
 #: (system, q, q̇, t), and scipy's DOP853 integrates them with error control.
 ODE_FORMULATIONS = {"multipliers": multipliers.accelerations, "projection": projection.accelerations}
-#: The index-3 formulations that carry their own fixed-step integrator: (integrate, name,
-#: the options they take by ``options=``).
+#: The index-3 formulations that carry their own integrator, at a fixed step or, given
+#: rtol, with error control (:mod:`mbtools.dynamics.step_control`): (integrate, name, the
+#: options they take by ``options=``).
 FIXED_STEP = {"ali3p": (ali3p.integrate, "ALI3-P", ("penalty",)),
               "generalized_alpha": (generalized_alpha.integrate, "Generalized-α", ("rho_inf",))}
-#: Every formulation: the ODE ones, and the fixed-step index-3 ones.
+#: Every formulation: the ODE ones, and the index-3 ones.
 FORMULATIONS = {**ODE_FORMULATIONS, **{name: entry[0] for name, entry in FIXED_STEP.items()}}
 
 
@@ -206,18 +207,22 @@ def simulate(system: MultibodySystem, t_end: float, formulation: str | None = No
         formulations interpolate between steps with the integrator's dense output;
         ALI3-P divides each output interval into equal steps.
     rtol : float
-        The integrator's relative tolerance (absolute: rtol times the mechanism's size), for
-        the ODE formulations only; from 1e-13 to 1e-3 (``RTOL_RANGE``), 1e-9 by default.
+        The integrator's relative tolerance (absolute: rtol times the mechanism's size);
+        from 1e-13 to 1e-3 (``RTOL_RANGE``), 1e-9 by default for the ODE formulations.
         Within the crossings of singular positions ALI3-P holds its local error to the
-        larger of the tolerance and 1e-10 of the size (its Newton floor).
+        larger of the tolerance and 1e-10 of the size (its Newton floor). Given to "ali3p"
+        or "generalized_alpha" in place of ``step``, their steps are error-controlled
+        (module ``mbtools.dynamics.step_control``; second order, so a tight tolerance
+        costs many steps) and ``traj.statistics`` counts them.
     stabilise : {"projection", "baumgarte"}
         How the ODE formulations keep to the constraints: the state projected back onto
         them after every step (default; keeps its branch through singular positions), or
         Baumgarte's stabilisation with the system's gains (refused near a singular
         position); see the module ``mbtools.dynamics.integrate``.
     step : float
-        The time step of ALI3-P only (seconds, at most 5e-3, ``MAX_STEP``; 1e-3 by default;
-        the trapezoidal rule is second order).
+        The fixed time step of "ali3p" and "generalized_alpha" (seconds, at most 5e-3,
+        ``MAX_STEP``; 1e-3 by default where neither step nor rtol is given; both methods
+        are second order).
     options : dict, optional
         The options of a fixed-step formulation (``FIXED_STEP``): ``{"penalty": α}`` for
         "ali3p", ``{"rho_inf": ρ∞}`` for "generalized_alpha" (0.8 by default; 1 is the
@@ -261,28 +266,37 @@ def simulate(system: MultibodySystem, t_end: float, formulation: str | None = No
     times = _output_times(t_eval, t_end)
     if formulation in FIXED_STEP:
         label = FIXED_STEP[formulation][1]
-        if rtol is not None:
-            raise InputError(f"{label} is a fixed-step method: give step= (seconds), not rtol=.")
+        if rtol is not None and step is not None:
+            raise InputError(f"{label} takes either step= (a fixed step, seconds) or rtol= (error-controlled steps), "
+                             f"not both: got step={step!r}, rtol={rtol!r}.")
         if integrator is not None:
             raise InputError(f"{label} carries its own integration rule: integrator={integrator!r} applies to the ODE "
                              "formulations ('multipliers', 'projection'); leave it out.")
-        step = DEFAULT_STEP if step is None else step
-        if isinstance(step, bool) or not isinstance(step, numbers.Real) or not 0 < step <= min(t_end, MAX_STEP):
-            raise InputError(f"step must be a positive number of seconds, at most {MAX_STEP:g} and at most t_end, "
-                             f"got {step!r}.")
+        if rtol is None:
+            step = DEFAULT_STEP if step is None else step
+            if isinstance(step, bool) or not isinstance(step, numbers.Real) or not 0 < step <= min(t_end, MAX_STEP):
+                raise InputError(f"step must be a positive number of seconds, at most {MAX_STEP:g} and at most "
+                                 f"t_end, got {step!r}.")
     elif step is not None:
         raise InputError(f"The {formulation} formulation chooses its own steps: give rtol=, not step= (step is for "
                          "'ali3p' and 'generalized_alpha').")
+    controlled = rtol is not None
     rtol = DEFAULT_RTOL if rtol is None else rtol
+    if isinstance(rtol, bool) or not isinstance(rtol, numbers.Real) or not RTOL_RANGE[0] <= rtol <= RTOL_RANGE[1]:
+        raise InputError(f"rtol must be a number between {RTOL_RANGE[0]:g} and {RTOL_RANGE[1]:g}, got {rtol!r}: "
+                         "tighter, the error asked of a step is below its round-off; looser, the error estimate "
+                         "no longer bounds the error.")
     with _progress_bar(progress, t_end, model.mechanism.name) as bar:
         if formulation in FIXED_STEP:
+            if controlled:
+                qs, qds, qdds, lams, statistics = FIXED_STEP[formulation][0](system, q, qd, times, None, progress=bar,
+                                                                            rtol=float(rtol), **options)
+                traj = Trajectory(system, times, qs, qds, qdds, lams)
+                traj.statistics = statistics
+                return traj
             qs, qds, qdds, lams = FIXED_STEP[formulation][0](system, q, qd, times, float(step), progress=bar, **options)
             return Trajectory(system, times, qs, qds, qdds, lams)
         accelerations = ODE_FORMULATIONS[formulation]
-        if isinstance(rtol, bool) or not isinstance(rtol, numbers.Real) or not RTOL_RANGE[0] <= rtol <= RTOL_RANGE[1]:
-            raise InputError(f"rtol must be a number between {RTOL_RANGE[0]:g} and {RTOL_RANGE[1]:g}, got {rtol!r}: "
-                             "tighter, the error asked of a step is below its round-off; looser, the error estimate "
-                             "no longer bounds the error.")
         if stabilise not in STABILISATIONS:
             raise InputError(f"stabilise takes one of {STABILISATIONS}, got {stabilise!r}.")
         integrator, stiffness = _integrator(system, integrator, q, qd, t_end)
