@@ -5,8 +5,10 @@ Every formulation of :data:`~mbtools.dynamics.FORMULATIONS` works on the same
 DOP853 with the state projected onto the constraints after each step and the
 neighbourhoods of singular positions crossed by ALI3-P (module
 ``mbtools.dynamics.integrate``); ALI3-P on its own carries its fixed-step trapezoidal rule
-(module ``mbtools.dynamics.ali3p``). The default is the multipliers formulation at
-rtol = 1e-9 (absolute: 1e-9 of the mechanism's size), error-controlled.
+(module ``mbtools.dynamics.ali3p``), generalized-α likewise. The default is the multipliers formulation at
+rtol = 1e-9 (absolute: 1e-9 of the mechanism's size), error-controlled. "ggl_ida"
+integrates the stabilised index-2 equations with SUNDIALS' IDA (module
+``mbtools.dynamics.ida``).
 
 Example
 -------
@@ -39,7 +41,7 @@ import numbers
 import numpy as np
 
 from ..errors import InputError, MbtoolsError
-from . import ali3p, generalized_alpha, multipliers, projection
+from . import ali3p, generalized_alpha, ida, multipliers, projection
 from .initial import initial_position, initial_velocity
 from .contact_integrate import integrate_with_contacts
 from .integrate import INTEGRATORS, STABILISATIONS, integrate
@@ -55,8 +57,12 @@ ODE_FORMULATIONS = {"multipliers": multipliers.accelerations, "projection": proj
 #: options they take by ``options=``).
 FIXED_STEP = {"ali3p": (ali3p.integrate, "ALI3-P", ("penalty",)),
               "generalized_alpha": (generalized_alpha.integrate, "Generalized-α", ("rho_inf",))}
-#: Every formulation: the ODE ones, and the index-3 ones.
-FORMULATIONS = {**ODE_FORMULATIONS, **{name: entry[0] for name, entry in FIXED_STEP.items()}}
+#: The formulations integrated as differential-algebraic equations by a solver of their
+#: own, with error control: (integrate, name).
+DAE_FORMULATIONS = {"ggl_ida": (ida.integrate, "IDA on the stabilised index-2 equations")}
+#: Every formulation: the ODE ones, the index-3 ones and the DAE ones.
+FORMULATIONS = {**ODE_FORMULATIONS, **{name: entry[0] for name, entry in FIXED_STEP.items()},
+                **{name: entry[0] for name, entry in DAE_FORMULATIONS.items()}}
 
 
 class Trajectory:
@@ -192,7 +198,8 @@ def simulate(system: MultibodySystem, t_end: float, formulation: str | None = No
         (crossed by ALI3-P; ``traj.statistics["crossings"]`` counts them). A system with contacts is
         integrated by ``"multipliers"`` (the default for it; the others refuse), with its
         impacts and changes of contact located (module
-        ``mbtools.dynamics.contact_integrate``).
+        ``mbtools.dynamics.contact_integrate``). ``"ggl_ida"``: the stabilised index-2
+        equations by SUNDIALS' IDA at ``rtol`` (stops at a singular position).
     inputs, rates : dict, optional
         The free inputs' initial values and rates (solved as position and velocity
         problems); default: the drawing, at rest. Prescribed inputs start on their motion.
@@ -255,6 +262,13 @@ def simulate(system: MultibodySystem, t_end: float, formulation: str | None = No
         raise InputError(f"stabilise={stabilise!r} applies to the ODE formulations ('multipliers', 'projection'); "
                          f"{FIXED_STEP[formulation][1]} holds the constraints itself (at position level): leave "
                          "stabilise out.")
+    if formulation in DAE_FORMULATIONS:
+        label = DAE_FORMULATIONS[formulation][1]
+        for given, value, default in (("stabilise", stabilise, "projection"), ("integrator", integrator, None),
+                                      ("step", step, None)):
+            if value != default:
+                raise InputError(f"{given}={value!r} does not apply to {formulation!r} ({label}, which holds the "
+                                 "constraints and chooses its steps itself): give rtol= only.")
     options = _formulation_options(formulation, options)
     if isinstance(t_end, bool) or not isinstance(t_end, numbers.Real) or not np.isfinite(t_end) or t_end <= 0:
         raise InputError(f"t_end must be a positive number of seconds, got {t_end!r}.")
@@ -287,6 +301,12 @@ def simulate(system: MultibodySystem, t_end: float, formulation: str | None = No
                          "tighter, the error asked of a step is below its round-off; looser, the error estimate "
                          "no longer bounds the error.")
     with _progress_bar(progress, t_end, model.mechanism.name) as bar:
+        if formulation in DAE_FORMULATIONS:
+            qs, qds, qdds, lams, statistics = DAE_FORMULATIONS[formulation][0](system, q, qd, times, progress=bar,
+                                                                            rtol=float(rtol))
+            traj = Trajectory(system, times, qs, qds, qdds, lams)
+            traj.statistics = statistics
+            return traj
         if formulation in FIXED_STEP:
             if controlled:
                 qs, qds, qdds, lams, statistics = FIXED_STEP[formulation][0](system, q, qd, times, None, progress=bar,
@@ -324,7 +344,7 @@ def _formulation_options(formulation: str, options) -> dict:
     allowed = FIXED_STEP[formulation][2] if formulation in FIXED_STEP else ()
     unknown = [key for key in options if key not in allowed]
     if unknown:
-        offer = f"it takes {list(allowed)}" if allowed else "it takes none (give rtol=, integrator=, stabilise=)"
+        offer = f"it takes {list(allowed)}" if allowed else "it takes none"
         raise InputError(f"options {unknown} do not apply to the {formulation!r} formulation: {offer}.")
     return dict(options)
 
