@@ -7,7 +7,8 @@ N·s/m) from B to the ground — for 1 s, in natural and relative coordinates:
 
 * the default (Radau, chosen by its stiffness ratio), "multipliers" with BDF, and with
   DOP853 (explicit: its steps held by stability);
-* ALI3-P and generalized-α at fixed steps;
+* ALI3-P and generalized-α at fixed steps and with error control (rtol);
+* SUNDIALS' IDA on the stabilised index-2 equations ("ggl_ida");
 * scipy's Radau on the two-angle equations written by hand (the goal: the default within
   2× of its time at the same accuracy).
 
@@ -83,8 +84,10 @@ def main() -> None:
         settings += [("multipliers, DOP853", {"rtol": 1e-6, "integrator": "DOP853"})]
         settings += [("ali3p", {"step": s}) for s in (1e-3, 2.5e-4)]
         settings += [("generalized_alpha", {"step": s}) for s in (1e-3, 2.5e-4)]
+        settings += [(name, {"rtol": r}) for name in ("ali3p", "generalized_alpha") for r in (1e-6, 1e-8)]
+        settings += [("ggl_ida", {"rtol": r}) for r in (1e-4, 1e-6, 1e-8)]
         for label, options in settings:
-            formulation = label if label in ("ali3p", "generalized_alpha") else None
+            formulation = label if label in ("ali3p", "generalized_alpha", "ggl_ida") else None
             seconds, traj = best_of(lambda: simulate(system, T_END, formulation, t_eval=TIMES, progress=False,
                                                      **options))
             error = np.abs(traj.point("B") - reference).max()

@@ -47,7 +47,7 @@ from ..errors import MbtoolsError
 from ..model.rank import kept_rows, pivoted_qr
 from .multipliers import accelerations
 
-#: The absolute tolerance given to the algebraic variables λ and μ: far beyond any value
+#: The absolute tolerance given to the algebraic variables λ and μ, far beyond any value
 #: they take, so that IDA's local error test, which they would spoil (index 2), ignores them.
 ALGEBRAIC_ATOL = 1e30
 #: The most internal steps IDA takes between two output times.

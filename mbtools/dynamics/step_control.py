@@ -8,7 +8,7 @@ use the step itself — the cubic Hermite polynomial through the two states befo
 polynomial qₙ + h q̇ₙ + h²/2 q̈ₙ, of the same order as the method: a conservative
 estimate). The accelerations are no measure of it: an index-3 trapezoidal rule leaves an
 error in q̈ that alternates in sign from step to step. The error, in units of the
-tolerance, is
+tolerance, is::
 
     err = maxᵢ |qᵢ − q̂ᵢ| / max(atol + rtol |qᵢ|, floor),
 
@@ -76,8 +76,8 @@ def error_ratio(q: np.ndarray, predicted: np.ndarray, rtol: float, atol: float, 
 
 
 def first_step(q: np.ndarray, qdd: np.ndarray, rtol: float, atol: float, span: float) -> float:
-    """A first step for which the acceleration term h²/2 |q̈| is the tolerance (a third-order
-    local error is then well inside it), at most ``span``."""
+    """A first step for which the acceleration term h²/2 · max abs(q̈) is the tolerance (a
+    third-order local error is then well inside it), at most ``span``."""
     tolerance = float(np.min(atol + rtol * np.abs(q)))
     acceleration = float(np.abs(qdd).max())
     if acceleration <= 0.0:
