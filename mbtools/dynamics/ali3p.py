@@ -36,6 +36,7 @@ from scipy.sparse.linalg import splu
 
 from ..errors import MbtoolsError
 from .jacobians import force_jacobians
+from .kernels import least_squares_multipliers
 from .sparse import SparseEquations, uses_sparse
 
 #: The default penalty makes (Δt²/4) α Φ_qᵀΦ_q this many times the mass matrix; the
@@ -189,9 +190,7 @@ def multipliers(system, q, qd, qdd, t) -> np.ndarray:
     with the projected q̈ (the λ* of the iteration carry the trapezoidal rule's
     alternating error in q̈)."""
     _, J, _ = system.constraints(q, qd, t)
-    if not J.size:
-        return np.zeros(0)
-    return np.linalg.lstsq(J.T, system.forces(q, qd, t) - system.mass_matrix(q) @ qdd, rcond=None)[0]
+    return least_squares_multipliers(J, system.mass_matrix(q) @ qdd - system.forces(q, qd, t))
 
 
 def _step(algebra, q0, qd0, qdd0, lam, h, t, alpha, tolerances, max_iterations):

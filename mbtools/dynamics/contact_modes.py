@@ -27,6 +27,7 @@ import numpy as np
 
 from ..errors import MbtoolsError
 from ..model.rank import pivoted_qr, rank_of_diagonal
+from .kernels import saddle_point_matrix
 
 
 @dataclass(frozen=True)
@@ -67,11 +68,8 @@ def contact_accelerations(system, q, qd, t, modes: dict):
             columns.append(-tangent[None, :])
             labels.append((contact.name, "t"))
     A_rows, A_columns = np.vstack(rows), np.vstack(columns)
-    n, r = model.n_coordinates, len(A_rows)
-    A = np.zeros((n + r, n + r))
-    A[:n, :n] = system.mass_matrix(q)
-    A[:n, n:] = A_columns.T
-    A[n:, :n] = A_rows
+    n = model.n_coordinates
+    A = saddle_point_matrix(system.mass_matrix(q), A_rows, A_columns)
     b = np.concatenate([system.forces(q, qd, t), np.concatenate(right)])
     try:
         x = np.linalg.solve(A, b)

@@ -50,6 +50,7 @@ import numpy as np
 from ..errors import InputError, MbtoolsError
 from ..model.rank import kept_rows, pivoted_qr
 from .jacobians import DIFFERENCE_STEP, force_jacobians
+from .kernels import saddle_point_matrix
 from .multipliers import accelerations
 
 #: The default spectral radius at infinite frequency, for mild damping of the highest
@@ -161,10 +162,7 @@ class GeneralizedAlpha:
             kept, _ = kept_rows(*pivoted_qr(J)[:2])
         rows = np.arange(m) if kept is None else np.asarray(kept)
         Jk = J[rows]
-        S = np.zeros((n + len(rows), n + len(rows)))
-        S[:n, :n] = block
-        S[:n, n:] = Jk.T
-        S[n:, :n] = Jk
+        S = saddle_point_matrix(block, Jk)
         inverse = np.linalg.inv(S) if np.isfinite(S).all() else np.full_like(S, np.nan)
 
         def solve(b: np.ndarray) -> np.ndarray:

@@ -56,6 +56,7 @@ import numpy as np
 
 from ..errors import InputError, MbtoolsError
 from ..model.rank import pivoted_qr, rank_of_diagonal
+from .kernels import saddle_point_matrix
 from .system import MultibodySystem
 
 #: The most touching contacts an impact enumerates (4ᵏ linear systems: 4096 at 6).
@@ -290,8 +291,7 @@ def _constrained_inverse(system, q, C) -> np.ndarray:
         factors, pivots, _ = pivoted_qr(J)
         J = J[pivots[:rank_of_diagonal(np.abs(factors.diagonal()))]]
     r = len(J)
-    A = np.zeros((n + r, n + r))
-    A[:n, :n], A[:n, n:], A[n:, :n] = M, J.T, J
+    A = saddle_point_matrix(M, J)
     rhs = np.zeros((n + r, len(C)))
     rhs[:n] = C.T
     try:

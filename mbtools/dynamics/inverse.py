@@ -39,6 +39,7 @@ from ..kinematics import solve_acceleration, solve_position, solve_velocity
 from ..model import Model
 from ..model.rank import independent_rows
 from .initial import finite_number, finite_numbers
+from .kernels import least_squares_multipliers
 from .reactions import ReactionSolver
 from .system import MultibodySystem
 
@@ -170,7 +171,7 @@ def _inverse_dynamics(system, solver, inputs, rates, accelerations, guess, t) ->
     residual = system.mass_matrix(q) @ qdd - system.forces(q, qd, t)  # = −Φ_qᵀ λ
     kept, _ = independent_rows(J)
     lam = np.zeros(model.n_constraints)
-    lam[kept] = np.linalg.lstsq(J[kept].T, -residual, rcond=None)[0]
+    lam[kept] = least_squares_multipliers(J[kept], residual)
     phi_s = model.phi_s(q, s)
     driving = {}
     for k, name in enumerate(model.input_names):

@@ -1,5 +1,18 @@
-"""The kernels every dynamic formulation shares: the mass-orthogonal projection onto the
-constraints and its one tolerance rule.
+"""The kernels every dynamic formulation shares: the saddle-point matrix, the multipliers
+by least squares, and the mass-orthogonal projection onto the constraints with its one
+tolerance rule.
+
+The saddle-point matrix of a block B (the mass matrix, or an iteration matrix that adds
+damping and stiffness to it) and constraint rows J (a second set of rows C where the
+forces act along other directions than the constraints hold, as a sliding contact's),
+
+    [B  Cᵀ]
+    [J  0 ],
+
+is the one matrix of the equations of motion with multipliers, of an impact and of
+Newton's iteration for an index-3 method. The multipliers of a known motion solve
+Φ_qᵀ λ = Q − h − M q̈ in the least-squares sense (exactly where the motion is one of the
+system's; at a singular position or for redundant rows λ is not unique, Φ_qᵀ λ is).
 
 The consistent state nearest to (q, q̇) in the kinetic-energy metric W (the mass matrix,
 kept positive by a small multiple of its mean diagonal, ``MultibodySystem.metric``):
@@ -23,6 +36,10 @@ state.
 Example
 -------
 >>> import numpy as np
+>>> saddle_point_matrix(np.eye(2), np.array([[1.0, 1.0]]))
+array([[1., 0., 1.],
+       [0., 1., 1.],
+       [1., 1., 0.]])
 >>> J = np.array([[1.0, 1.0]]); W_inverse = np.eye(2)
 >>> mass_orthogonal_correction(W_inverse, J, np.array([2.0]))   # the nearest point of x + y = 0 from (1, 1)
 array([1., 1.])
@@ -40,6 +57,25 @@ from ..model.rank import kept_rows, pivoted_qr
 POSITION_TOLERANCE = 1e-13
 #: The most Newton corrections of a projection onto the positions.
 PROJECTION_ITERATIONS = 30
+
+
+def saddle_point_matrix(block: np.ndarray, rows: np.ndarray, columns: np.ndarray | None = None) -> np.ndarray:
+    """[B Cᵀ; J 0] as a new array, B = ``block`` (n × n), J = ``rows`` (r × n) and C =
+    ``columns`` (r × n, J by default)."""
+    n, r = len(block), len(rows)
+    A = np.zeros((n + r, n + r))
+    A[:n, :n] = block
+    A[:n, n:] = (rows if columns is None else columns).T
+    A[n:, :n] = rows
+    return A
+
+
+def least_squares_multipliers(J: np.ndarray, residual: np.ndarray) -> np.ndarray:
+    """λ minimising ‖Φ_qᵀ λ + residual‖, ``residual`` = M q̈ − (Q − h), J = Φ_q (the
+    minimum-norm λ where the rows are dependent)."""
+    if not J.size:
+        return np.zeros(len(J))
+    return np.linalg.lstsq(J.T, -residual, rcond=None)[0]
 
 
 def mass_orthogonal_correction(W_inverse: np.ndarray, J: np.ndarray, residual: np.ndarray,

@@ -52,6 +52,7 @@ import numpy as np
 from ..coordinates import formulate
 from ..description import GROUND
 from ..errors import InputError, MechanismError
+from .kernels import least_squares_multipliers
 from .loads import refuse_shared_points
 from .system import MultibodySystem
 
@@ -135,7 +136,7 @@ class ReactionSolver:
         s, _, _ = twin.inputs_at(qt, t)
         J = model.jacobian(qt, s)[rows]
         residual = twin.mass_matrix(qt) @ qddt - twin.forces(qt, qdt, t)  # = −Φ_qᵀ λ
-        lam = np.linalg.lstsq(J.T, -residual, rcond=None)[0]
+        lam = least_squares_multipliers(J, residual)
         misfit = np.abs(J.T @ lam + residual).max()
         if misfit > 1e-6 * max(np.abs(residual).max(), 1.0):
             raise InputError(f"The state of '{self.model.mechanism.name}' is not one the joints allow (a force misfit "

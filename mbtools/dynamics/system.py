@@ -32,6 +32,7 @@ import numpy as np
 from ..errors import InputError
 from ..model import Model
 from .forces import gravity_force, inertia_velocity_terms, potential_energy
+from .kernels import saddle_point_matrix
 from ..description.contacts import check_contacts
 from .loads import check_loads
 from .mass import mass_matrix
@@ -105,7 +106,6 @@ class MultibodySystem:
         self._mass = mass_matrix(model, model.reference_q)  # names any body without mass properties now
         self._weight = gravity_force(model, model.reference_q, gravity) if self.constant_mass else None
         self._metric_inverse = None
-        self._saddle_templates: dict[int, np.ndarray] = {}
         self.loads = check_loads(model, loads)
         self.contacts = check_contacts(model, contacts)
 
@@ -179,20 +179,8 @@ class MultibodySystem:
 
     def saddle_point_matrix(self, q: np.ndarray, J: np.ndarray) -> np.ndarray:
         """[M Φ_qᵀ; Φ_q 0] for the constraint rows J, as a new array (the solver overwrites
-        it); where M is constant, copied from a template that holds M already."""
-        r, n = J.shape
-        if self.constant_mass:
-            template = self._saddle_templates.get(r)
-            if template is None:
-                template = self._saddle_templates[r] = np.zeros((n + r, n + r))
-                template[:n, :n] = self._mass
-            A = template.copy()
-        else:
-            A = np.zeros((n + r, n + r))
-            A[:n, :n] = mass_matrix(self.model, q)
-        A[:n, n:] = J.T
-        A[n:, :n] = J
-        return A
+        it): :func:`~mbtools.dynamics.kernels.saddle_point_matrix` with M."""
+        return saddle_point_matrix(self.mass_matrix(q), J)
 
     def metric(self, q: np.ndarray) -> np.ndarray:
         """W = M + ε I, the metric of the mass-orthogonal projections (ε = 1e-9 of M's mean
