@@ -36,6 +36,7 @@ from scipy.sparse.linalg import splu
 
 from ..errors import MbtoolsError
 from .jacobians import force_jacobians
+from . import step_control
 from .kernels import least_squares_multipliers
 from .sparse import SparseEquations, uses_sparse
 
@@ -154,32 +155,26 @@ def integrate(system, q: np.ndarray, qd: np.ndarray, times: np.ndarray, step: fl
     method = ALI3P(system, penalty, tolerance, max_iterations)
     if penalty is None and method.penalty(step, q):  # the penalty of the largest step, for every step
         method.fixed_penalty = method.penalty(step, q)
-    qdd = method.initial_acceleration(q, qd, 0.0)
-    lam = np.zeros(len(system.rows))
-    out = [(q.copy(), qd.copy(), qdd.copy(), multipliers(system, q, qd, qdd, 0.0))]
-    t = 0.0
-    for target in times[1:]:
-        pieces = max(1, int(np.ceil((target - t) / step - 1e-9)))  # equal steps of at most `step`
-        h = (target - t) / pieces
-        for k in range(pieces):
-            q, qd, qdd, lam = method.step(q, qd, qdd, lam, h, t + (k + 1) * h)
-        t = target
-        out.append((q.copy(), qd.copy(), qdd.copy(), multipliers(system, q, qd, qdd, t)))
-        if progress is not None:
-            progress.update(t)
-    return [np.array(x) for x in zip(*out)]
+    start = (q.copy(), qd.copy(), method.initial_acceleration(q, qd, 0.0), np.zeros(len(system.rows)))
+    outputs = step_control.fixed_steps(start, lambda state, h, t: method.step(*state, h, t),
+                                       lambda state, t: _output(system, state, t), times, step, progress)
+    return [np.array(x) for x in zip(*outputs)]
+
+
+def _output(system, state, t: float):
+    """(q, q̇, q̈, λ) recorded at an output time: λ by least squares (see :func:`multipliers`)."""
+    q, qd, qdd, _ = state
+    return q.copy(), qd.copy(), qdd.copy(), multipliers(system, q, qd, qdd, t)
 
 
 def _integrate_controlled(system, q, qd, times, rtol, penalty, tolerance, max_iterations, progress):
-    from . import step_control
-
     method = ALI3P(system, penalty, tolerance, max_iterations, penalty_ratio=CROSSING_PENALTY_RATIO,
                    newton_floor=CROSSING_NEWTON_FLOOR)
     start = (q.copy(), qd.copy(), method.initial_acceleration(q, qd, 0.0), np.zeros(len(system.rows)))
     size = system.model.length_scale
     outputs, statistics = step_control.integrate(
         start, lambda state, h, t: method.step(*state, h, t), lambda state: state[:3],
-        lambda state, t: (state[0].copy(), state[1].copy(), state[2].copy(), multipliers(system, *state[:3], t)),
+        lambda state, t: _output(system, state, t),
         times, rtol, rtol * size, CROSSING_NEWTON_FLOOR * size, system.model.mechanism.name, "ALI3-P", progress)
     statistics = {"integrator": "ALI3-P", **statistics}
     return [np.array(x) for x in zip(*outputs)] + [statistics]

@@ -49,6 +49,7 @@ import numpy as np
 
 from ..errors import InputError, MbtoolsError
 from ..model.rank import kept_rows, pivoted_qr
+from . import step_control
 from .jacobians import DIFFERENCE_STEP, force_jacobians
 from .kernels import saddle_point_matrix
 from .multipliers import accelerations
@@ -205,24 +206,16 @@ def integrate(system, q: np.ndarray, qd: np.ndarray, times: np.ndarray, step: fl
     absolute tolerance rtol times the mechanism's size) and the statistics as a fifth item."""
     method = GeneralizedAlpha(system, rho_inf)
     state = method.start(q, qd, 0.0)
-    if rtol is not None:
-        from . import step_control
 
-        size = system.model.length_scale
-        outputs, statistics = step_control.integrate(
-            state, method.step, lambda s: (s[0], s[1], s[2]), lambda s, t: (s[0], s[1], s[2], s[4]), times, rtol,
-            rtol * size, NEWTON_TOLERANCE * size, system.model.mechanism.name, "Generalized-α", progress)
-        statistics = {"integrator": "generalized-α", **statistics, "factorisations": method.tangents}
-        return [np.array(x) for x in zip(*outputs)] + [statistics]
-    out = [(state[0], state[1], state[2], state[4])]
-    t = 0.0
-    for target in times[1:]:
-        pieces = max(1, int(np.ceil((target - t) / step - 1e-9)))
-        h = (target - t) / pieces
-        for k in range(pieces):
-            state = method.step(state, h, t + (k + 1) * h)
-        t = target
-        out.append((state[0], state[1], state[2], state[4]))
-        if progress is not None:
-            progress.update(t)
-    return [np.array(x) for x in zip(*out)]
+    def output(s, t):
+        return s[0], s[1], s[2], s[4]
+
+    if rtol is None:
+        outputs = step_control.fixed_steps(state, method.step, output, times, step, progress)
+        return [np.array(x) for x in zip(*outputs)]
+    size = system.model.length_scale
+    outputs, statistics = step_control.integrate(
+        state, method.step, lambda s: (s[0], s[1], s[2]), output, times, rtol, rtol * size,
+        NEWTON_TOLERANCE * size, system.model.mechanism.name, "Generalized-α", progress)
+    statistics = {"integrator": "generalized-α", **statistics, "factorisations": method.tangents}
+    return [np.array(x) for x in zip(*outputs)] + [statistics]

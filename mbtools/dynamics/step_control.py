@@ -1,5 +1,6 @@
-"""Error control for the one-step index-3 methods: ALI3-P and generalized-α given a
-tolerance instead of a step.
+"""The one-step index-3 methods (ALI3-P, generalized-α) stepped through the output
+times: at a fixed step (:func:`fixed_steps`), or with error control given a tolerance
+instead (:func:`integrate`).
 
 Both are second order: the local error of a step of h is C h³. It is estimated on the
 positions, as the distance of the new q from a predictor of one order more that does not
@@ -83,6 +84,24 @@ def first_step(q: np.ndarray, qdd: np.ndarray, rtol: float, atol: float, span: f
     if acceleration <= 0.0:
         return span
     return min(span, float(np.sqrt(2.0 * tolerance / acceleration)))
+
+
+def fixed_steps(start, step: Callable, output: Callable, times: np.ndarray, largest: float, progress=None) -> list:
+    """Step a one-step method from ``start`` through ``times`` (from 0): each output
+    interval in equal steps of at most ``largest``; ``step(state, h, t)`` → the state at
+    t, ``output(state, t)`` → what is recorded at each output time."""
+    state, t = start, float(times[0])
+    outputs = [output(state, t)]
+    for target in times[1:]:
+        pieces = max(1, int(np.ceil((target - t) / largest - 1e-9)))
+        h = (target - t) / pieces
+        for k in range(pieces):
+            state = step(state, h, t + (k + 1) * h)
+        t = float(target)
+        outputs.append(output(state, t))
+        if progress is not None:
+            progress.update(t)
+    return outputs
 
 
 def integrate(start, step: Callable, positions: Callable, output: Callable, times: np.ndarray, rtol: float,
