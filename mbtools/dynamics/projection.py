@@ -19,6 +19,7 @@ import numpy as np
 
 from ..errors import SingularJacobianError
 from ..model.rank import rank_of_diagonal
+from .kernels import least_squares_multipliers
 from .singular import RankWatch, refuse_near_singular
 
 
@@ -56,5 +57,5 @@ def accelerations(system, q: np.ndarray, qd: np.ndarray, t: float, stabilised: b
             "where it can move)."
         ) from None
     qdd = particular + R @ zdd
-    multipliers = np.linalg.lstsq(J.T, force - M @ qdd, rcond=None)[0] if J.size else np.zeros(0)
+    multipliers = least_squares_multipliers(J, M @ qdd - force)
     return qdd, multipliers
