@@ -294,12 +294,26 @@ class Compiled:
         return self._get(("r", key), build)
 
     def vector_jacobian_at(self, key, expr: sp.Matrix, q) -> np.ndarray:
-        """∂r/∂q of a point, vector or placement entry at q, by the complex step."""
+        """∂r/∂q of a point, vector or placement entry at q, by the complex step — or, where
+        r is linear in q (every point and vector of the natural and basic families), the
+        constant matrix, differentiated symbolically once."""
+        constant = self._get(("r_q constant", key), lambda: self._constant_jacobian(expr))
+        if constant is not None:
+            return constant.copy()
         f = self.vector_function(key, expr)
         n = len(self.qs)
         q = np.asarray(q, dtype=float)
         values = f(*(q[:, None] + 1j * COMPLEX_STEP * np.eye(n)))
         return dense_complex(values, (len(expr), n)).imag / COMPLEX_STEP
+
+    def _constant_jacobian(self, expr: sp.Matrix) -> np.ndarray | None:
+        """∂r/∂q as numbers where it does not depend on q, else None."""
+        if not len(expr):
+            return np.zeros((0, len(self.qs)))
+        jacobian = expr.jacobian(self.qs)
+        if jacobian.free_symbols:
+            return None
+        return np.array(jacobian.tolist(), dtype=float).reshape(len(expr), len(self.qs))
 
     def vector_jacobian(self, key, expr: sp.Matrix):
         """∂r/∂q of a point, vector or placement entry, symbolic and compiled (for second

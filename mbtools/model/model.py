@@ -381,7 +381,7 @@ class Model(BodyMotion):
     def _evaluate(self, q, name: str, kind: str) -> np.ndarray:
         expr = self._expression(name, kind)
         q = arguments.configuration(self, q, batch=True)
-        values = self._compiled.vector_function((kind, name), expr)(*np.moveaxis(q, -1, 0))
+        values = self._compiled.vector_function((kind, name), expr)(*(q.T if q.ndim <= 2 else np.moveaxis(q, -1, 0)))
         out = np.empty(q.shape[:-1] + (len(values),))
         for axis, value in enumerate(values):
             out[..., axis] = value
