@@ -1,9 +1,12 @@
 """Forward dynamics with contacts: smooth motion between events, located and resolved.
 
 Between events the multipliers formulation with the contacts that are on
-(:mod:`mbtools.dynamics.contact_modes`) is integrated by DOP853, the state projected onto
-the joints' constraints and the on contacts (g = 0, v_n = 0, and v_t = 0 where sticking)
-after every step, as in module ``mbtools.dynamics.integrate``. After each step the event
+(:mod:`mbtools.dynamics.contact_modes`) is integrated by DOP853 in the one driver of
+module ``mbtools.dynamics.integrate``, the state projected onto the joints' constraints
+and the on contacts (g = 0, v_n = 0, and v_t = 0 where sticking) after every step. The
+contacts are a *path* of that driver (:class:`ContactPath`: the derivative, the
+projection and the outputs with the contacts on) with an event handler (its
+``first_event`` and ``restart``), which the driver calls after each step. After each step the event
 functions are checked over the step at :data:`SAMPLES` points of the step's interpolant
 (so that a point cannot dip below the plane and out again unseen), and the first sign
 change is located by Brent's method on the interpolant to :data:`TIME_TOLERANCE`:
@@ -29,13 +32,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 import numpy as np
-from scipy.integrate import DOP853
 from scipy.optimize import brentq
 
 from ..errors import AssemblyError, MbtoolsError
 from .contact_modes import choose_modes, contact_accelerations
 from .impact import TOUCHING, impact
+from .integrate import integrate
 from .kernels import PROJECTION_ITERATIONS, mass_orthogonal_correction
+from .singular import RankWatch
 
 #: Event functions are checked at this many points of each step's interpolant.
 SAMPLES = 8
@@ -69,23 +73,36 @@ def integrate_with_contacts(system, q, qd, times, rtol, progress=None):
     its normal flipped, is refused by name (``PlaneContact.check_start``)."""
     for contact in system.contacts:
         contact.check_start(system.model, q, TOUCHING * system.model.length_scale)
-    run = _Run(system, rtol)
-    return run(q, qd, times, progress)
+    path = ContactPath(system)
+    y = path.restart(0.0, np.concatenate([q, qd]), None)
+    n = path.n
+    qs, qds, qdds, lams, statistics = integrate(system, None, y[:n], y[n:], times, rtol, progress=progress,
+                                                path=path)
+    return qs, qds, qdds, lams, np.array(path.forces), path.events, statistics
 
 
-class _Run:
-    def __init__(self, system, rtol):
-        self.system, self.model, self.rtol = system, system.model, rtol
+class ContactPath:
+    """The contacts as a path of the one driver (``mbtools.dynamics.integrate``): y' with
+    the contacts on, the projection onto the joints and those contacts, the outputs, and
+    the events — located after each step (:meth:`first_event`) and resolved
+    (:meth:`restart`)."""
+
+    projects = True
+    crosses = False  # a contact's state changes at events; singular positions are not crossed
+
+    def __init__(self, system):
+        self.system, self.model = system, system.model
         self.n = system.model.n_coordinates
         self.size = system.model.length_scale
         self.v_rest = float(np.sqrt(2 * max(np.linalg.norm(system.gravity), 1e-300) * REST_HEIGHT * self.size))
         self.speed_tolerance = 1e-9 * max(self.v_rest, 1.0)
         self.events: list[ContactEvent] = []
-        self.statistics = {"steps": 0, "evaluations": 0, "segments": 0}
+        self.forces: list = []  # the contact forces at each output time
+        self.modes: dict = {}
+        self.watch = RankWatch(0)
 
     # -- the state between events -------------------------------------------------
     def derivative(self, t, y):
-        self.statistics["evaluations"] += 1
         qdd, _, _ = contact_accelerations(self.system, y[:self.n], y[self.n:], t, self.modes)
         return np.concatenate([y[self.n:], qdd])
 
@@ -120,7 +137,7 @@ class _Run:
         residual = rows @ qd + np.concatenate(rates)
         if np.abs(residual).any():
             qd = qd - mass_orthogonal_correction(system.metric_inverse(q), rows, residual)
-        return np.concatenate([q, qd])
+        return np.concatenate([q, qd]), 1.0
 
     def event_values(self, t, y) -> dict:
         """Each event function at (t, y): positive while nothing happens."""
@@ -141,43 +158,11 @@ class _Run:
                     values[(c.name, "stick")] = mode.sign * float(c.rows(model, q)[1] @ qd)
         return values
 
-    # -- the run --------------------------------------------------------------------
-    def __call__(self, q, qd, times, progress):
-        system, n = self.system, self.n
-        t = 0.0
-        self.modes = {}
-        y = self.restart(t, np.concatenate([q, qd]), None)
-        out = [(t, y, dict(self.modes))]
-        k = 1
-        t_end = float(times[-1])
-        while t < t_end:
-            solver = DOP853(self.derivative, t, y, t_end, rtol=self.rtol, atol=self.rtol * np.full(2 * n, self.size))
-            self.statistics["segments"] += 1
-            while True:
-                t_before, y_before = solver.t, solver.y.copy()
-                message = solver.step()
-                self.statistics["steps"] += 1
-                if solver.status == "failed":
-                    raise MbtoolsError(f"The integration of '{self.model.mechanism.name}' stopped at "
-                                       f"t = {solver.t:.6g}: {message}")
-                interpolant = solver.dense_output()
-                found = self.first_event(t_before, y_before, solver.t, interpolant)
-                t_stop = found[0] if found else solver.t
-                while k < len(times) and times[k] <= t_stop:
-                    out.append((times[k], self.project(interpolant(times[k]), times[k]), dict(self.modes)))
-                    k += 1
-                if progress is not None:
-                    progress.update(t_stop)
-                if found:
-                    t, key = found
-                    y = self.restart(t, self.project(interpolant(t), t), key)
-                    break
-                solver.y = self.project(solver.y, solver.t)
-                solver.f = self.derivative(solver.t, solver.y)
-                if solver.status == "finished":
-                    t = t_end
-                    break
-        return self.outputs(out)
+    def at_output(self, q, qd, t):
+        """(q̈, λ) at an output time with the contacts on now; their forces are kept."""
+        qdd, lam, forces = contact_accelerations(self.system, q, qd, t, self.modes)
+        self.forces.append([forces.get(c.name, (0.0, 0.0)) for c in self.system.contacts])
+        return qdd, lam[:len(self.system.rows)]
 
     def first_event(self, t0, y0, t1, interpolant):
         """(time, key) of the earliest sign change of an event function over the step."""
@@ -219,14 +204,4 @@ class _Run:
         # the law whose limit was reached is not chosen again at once: it would be left at once
         barred = {key[0]: {"slip": "stick", "lift-off": "on"}.get(key[1])} if key is not None and not approaching else {}
         self.modes = choose_modes(system, q, qd, t, resting, self.speed_tolerance, barred) if resting else {}
-        return self.project(np.concatenate([q, qd]), t)
-
-    def outputs(self, out):
-        system, n = self.system, self.n
-        qs, qds, qdds, lams, forces = [], [], [], [], []
-        for t, y, modes in out:
-            qdd, lam, f = contact_accelerations(system, y[:n], y[n:], t, modes)
-            qs.append(y[:n]), qds.append(y[n:]), qdds.append(qdd), lams.append(lam[:len(system.rows)])
-            forces.append([f.get(c.name, (0.0, 0.0)) for c in system.contacts])
-        return (np.array(qs), np.array(qds), np.array(qdds), np.array(lams), np.array(forces), self.events,
-                self.statistics)
+        return self.project(np.concatenate([q, qd]), t)[0]

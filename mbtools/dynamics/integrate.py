@@ -87,21 +87,26 @@ CROSSING_FIRST_STEP = 0.1
 
 
 def integrate(system, accelerations, q: np.ndarray, qd: np.ndarray, times: np.ndarray, rtol: float,
-              stabilise: str = "projection", progress=None, integrator: str = "DOP853"):
+              stabilise: str = "projection", progress=None, integrator: str = "DOP853", path=None):
     """(q, q̇, q̈, λ, statistics) at each of ``times`` (from 0) for the formulation
     ``accelerations`` by the ``integrator`` (a key of :data:`INTEGRATORS`);
-    ``progress.update(t)`` after each step, if given."""
+    ``progress.update(t)`` after each step, if given.
+
+    ``path``, in place of the formulation, gives the derivative, projection and outputs
+    itself, and may carry events (``first_event(t₀, y₀, t₁, interpolant)`` → (time, key)
+    or None, checked after every step; ``restart(t, y, key)`` → the state to go on from):
+    at an event the outputs up to it are recorded, the step is cut there and the
+    integrator starts again from the state ``restart`` gives (the contacts of
+    :mod:`mbtools.dynamics.contact_integrate`)."""
     n = system.model.n_coordinates
     scale = np.full(2 * n, system.model.length_scale)
-    if stabilise == "baumgarte":
-        path = _BaumgartePath(system, accelerations)
-    elif accelerations is multipliers.accelerations and uses_sparse(system):
-        path = _SparsePath(system, q)
-    else:
-        path = _DensePath(system, accelerations, q)
+    path = _path(system, accelerations, q, stabilise) if path is None else path
+    events = hasattr(path, "first_event")
     outputs = _Outputs(times, path)
     statistics = {"integrator": integrator, "steps": 0, "evaluations": 0, "jacobians": 0, "factorisations": 0,
                   "crossings": 0, "crossing_steps": 0, "rejected_crossing_steps": 0}
+    if events:
+        statistics["segments"] = 0
     implicit = {"jac": path.jacobian} if integrator in IMPLICIT else {}
     t, y, first_step = 0.0, np.concatenate([q, qd]), None
     outputs.add(0.0, y)
@@ -110,7 +115,9 @@ def integrate(system, accelerations, q: np.ndarray, qd: np.ndarray, times: np.nd
         solver = INTEGRATORS[integrator](path.derivative, t, y, t_end, rtol=rtol, atol=rtol * scale,
                                          first_step=None if first_step is None else min(first_step, t_end - t),
                                          **implicit)
-        crossing_until = None
+        crossing_until, restarted = None, False
+        if events:
+            statistics["segments"] += 1
         while solver.status == "running":
             start, state = solver.t, solver.y.copy()
             path.watch.reset()
@@ -122,7 +129,17 @@ def integrate(system, accelerations, q: np.ndarray, qd: np.ndarray, times: np.nd
             if solver.status == "failed":
                 raise MbtoolsError(f"The integration of '{system.model.mechanism.name}' stopped at t = "
                                    f"{solver.t:.6g}: {message}")
-            interpolant = solver.dense_output() if outputs.next_time < solver.t else None
+            interpolant = solver.dense_output() if events or outputs.next_time < solver.t else None
+            found = path.first_event(start, state, solver.t, interpolant) if events else None
+            if found is not None:  # cut the step at the event, resolve it and start again from there
+                t_event, key = found
+                at_event = path.project(interpolant(t_event), t_event)[0]
+                outputs.until(t_event, at_event, interpolant)
+                statistics["steps"] += 1
+                if progress is not None:
+                    progress.update(t_event)
+                t, y, restarted = t_event, path.restart(t_event, at_event, key), True
+                break
             solver.y, ratio = path.project(solver.y, solver.t)
             if path.projects:
                 solver.f = path.derivative(solver.t, solver.y)
@@ -138,6 +155,9 @@ def integrate(system, accelerations, q: np.ndarray, qd: np.ndarray, times: np.nd
         statistics["evaluations"] += solver.nfev
         statistics["jacobians"] += solver.njev
         statistics["factorisations"] += solver.nlu
+        if restarted:
+            first_step = None
+            continue
         if crossing_until is None:
             break
         statistics["crossings"] += 1
@@ -233,6 +253,16 @@ def _crossing_step(methods, q, qd, qdd, lam, h: float, t: float, floor: float, s
         return None
     statistics["robust_crossing_steps"] = statistics.get("robust_crossing_steps", 0) + 1
     return (*outcome, NEWTON_FLOOR * size)
+
+
+def _path(system, accelerations, q: np.ndarray, stabilise: str):
+    """The path of a formulation: Baumgarte's, sparse (large point models, multipliers)
+    or dense."""
+    if stabilise == "baumgarte":
+        return _BaumgartePath(system, accelerations)
+    if accelerations is multipliers.accelerations and uses_sparse(system):
+        return _SparsePath(system, q)
+    return _DensePath(system, accelerations, q)
 
 
 class _Outputs:
