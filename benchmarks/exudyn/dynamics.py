@@ -31,7 +31,7 @@ same span:
 The tools:
 
 * mbtools: natural coordinates (formulate(mechanism, "natural"), MultibodySystem) and
-  mbtools.dynamics.simulate, with two formulations: ALI3-P (its default: the index-3
+  mbtools.dynamics.simulate, with two formulations: ALI3-P (the index-3
   augmented Lagrangian with mass-orthogonal projections, on a fixed-step trapezoidal
   rule; setting: the step) and "multipliers" (the accelerations and Lagrange
   multipliers of the index-1 equations, integrated by scipy's DOP853 with the state
