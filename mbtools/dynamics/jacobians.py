@@ -19,8 +19,9 @@ matrices of the force elements):
 on the rows kept; what it leaves out — the derivatives of M, of Φ_qᵀλ and of Φ_q q̈ with
 respect to q — is of the order of the motion's own frequencies, not of the springs', and
 Newton converges without it (a stiff spring makes K large; the constraints' curvature
-does not). K and C are central differences of the forces alone (2n evaluations of Q, no
-solve), and ∂γ/∂q̇ of γ.
+does not). K and C are the force elements' own (a spring-damper's, exact in natural and
+basic coordinates) or central differences of the forces (4n evaluations of Q, no solve),
+and ∂γ/∂q̇ of γ.
 
 :func:`stiffness_ratio` reads the largest decay rate of the linearised motion, −Re λ of
 ∂f/∂y, times the span of the simulation: where it is large an explicit method's steps are
@@ -52,10 +53,37 @@ DIFFERENCE_STEP = 6e-6
 
 
 def force_jacobians(system, q: np.ndarray, qd: np.ndarray, t: float) -> tuple[np.ndarray, np.ndarray]:
-    """(K, C) = (∂(Q − h)/∂q, ∂(Q − h)/∂q̇) at (q, q̇, t), by central differences of
-    ``system.forces``."""
+    """(K, C) = (∂(Q − h)/∂q, ∂(Q − h)/∂q̇) at (q, q̇, t).
+
+    Where the points are linear in q (natural and basic coordinates: constant M, gravity
+    constant, h = 0), each load that has a ``tangent`` (springs and dampers) gives its
+    own, exact there, and only the others are differenced; elsewhere central differences
+    of ``system.forces``."""
+    model = system.model
+    if not (system.constant_mass and model.facts.coordinates_are_positions):
+        return central_differences(lambda x, v: system.forces(x, v, t), q, qd, model.length_scale)
     n = len(q)
-    scale = system.model.length_scale
+    K, C = np.zeros((n, n)), np.zeros((n, n))
+    others = []
+    for load in system.loads:
+        if hasattr(load, "tangent"):
+            K_load, C_load = load.tangent(model, t, q, qd)
+            K += K_load
+            C += C_load
+        else:
+            others.append(load)
+    if others:
+        K_rest, C_rest = central_differences(
+            lambda x, v: sum(load.generalized_force(model, t, x, v) for load in others), q, qd, model.length_scale)
+        K += K_rest
+        C += C_rest
+    return K, C
+
+
+def central_differences(forces, q: np.ndarray, qd: np.ndarray, scale: float) -> tuple[np.ndarray, np.ndarray]:
+    """(∂F/∂q, ∂F/∂q̇) of ``forces(q, q̇)`` by central differences (steps of
+    :data:`DIFFERENCE_STEP` of each coordinate's scale)."""
+    n = len(q)
     speed = max(float(np.abs(qd).max()), scale)
     K, C = np.empty((n, n)), np.empty((n, n))
     for j in range(n):
@@ -63,12 +91,12 @@ def force_jacobians(system, q: np.ndarray, qd: np.ndarray, t: float) -> tuple[np
         plus, minus = q.copy(), q.copy()
         plus[j] += dq
         minus[j] -= dq
-        K[:, j] = (system.forces(plus, qd, t) - system.forces(minus, qd, t)) / (2 * dq)
+        K[:, j] = (forces(plus, qd) - forces(minus, qd)) / (2 * dq)
         dv = DIFFERENCE_STEP * max(abs(qd[j]), speed)
         plus, minus = qd.copy(), qd.copy()
         plus[j] += dv
         minus[j] -= dv
-        C[:, j] = (system.forces(q, plus, t) - system.forces(q, minus, t)) / (2 * dv)
+        C[:, j] = (forces(q, plus) - forces(q, minus)) / (2 * dv)
     return K, C
 
 

@@ -235,6 +235,22 @@ class Spring:
         tension = self.stiffness * (length - self.free_length) + self.damping * rate
         return -tension * D.T @ e
 
+    def tangent(self, model: Model, t: float, q, qd) -> tuple[np.ndarray, np.ndarray]:
+        """(∂Q/∂q, ∂Q/∂q̇) of the spring-damper with the map from q to its ends held, D =
+        ∂d/∂q (exact where the ends are linear in q, as in natural and basic coordinates).
+        With d = r_b − r_a, L = ‖d‖, e = d/L, ḋ = D q̇, T = k (L − L₀) + c e·ḋ and
+        P = (I − e eᵀ)/L:
+
+            ∂Q/∂q = −Dᵀ (k e eᵀ + c e ḋᵀ P + T P) D,        ∂Q/∂q̇ = −c Dᵀ e eᵀ D.
+        """
+        length, e, D, rate = self._geometry(model, q, qd)
+        tension = self.stiffness * (length - self.free_length) + self.damping * rate
+        across = (np.eye(len(e)) - np.outer(e, e)) / length
+        d_rate = D @ qd
+        block = self.stiffness * np.outer(e, e) + self.damping * np.outer(e, d_rate @ across) + tension * across
+        De = D.T @ e
+        return -D.T @ block @ D, -self.damping * np.outer(De, De)
+
     def potential(self, model: Model, q) -> float:
         length = float(np.linalg.norm(self._ends(model, q)[0]))
         return 0.5 * self.stiffness * (length - self.free_length) ** 2
