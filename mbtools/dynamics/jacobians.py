@@ -46,6 +46,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..model.rank import kept_rows, pivoted_qr
+from .kernels import saddle_point_matrix
 
 #: Central differences of the forces take steps of this fraction of each coordinate's
 #: scale (the cube root of the machine epsilon balances truncation and round-off).
@@ -105,8 +106,9 @@ def acceleration_jacobians(system, q: np.ndarray, qd: np.ndarray, t: float,
     """(∂q̈/∂q, ∂q̈/∂q̇) with the geometry held (the module's equation), on an independent
     set of at most ``rank`` constraint rows."""
     n = len(q)
-    K, C = force_jacobians(system, q, qd, t)
-    J, gamma = system.acceleration_constraints(q, qd, t, stabilised=False)
+    state = system.evaluate(q, qd, t)
+    K, C = state.force_jacobians()
+    J, gamma = state.jacobian, state.rhs
     G = np.zeros((len(gamma), n))
     if len(gamma):
         kept, _ = kept_rows(*pivoted_qr(J)[:2], rank=rank)
@@ -120,7 +122,7 @@ def acceleration_jacobians(system, q: np.ndarray, qd: np.ndarray, t: float,
                        - system.acceleration_constraints(q, minus, t, False)[1]) / (2 * dv)
         if kept is not None:
             J, G = J[kept], G[kept]
-    A = system.saddle_point_matrix(q, J)
+    A = saddle_point_matrix(state.mass, J)
     right = np.zeros((n + len(J), 2 * n))
     right[:n, :n], right[:n, n:] = K, C
     right[n:, n:] = G

@@ -18,6 +18,7 @@ from scipy.linalg.lapack import dgesv
 
 from ..errors import SingularJacobianError
 from ..model.rank import kept_rows, pivoted_qr
+from .kernels import saddle_point_matrix
 from .singular import RankWatch, refuse_near_singular
 
 
@@ -29,7 +30,8 @@ def accelerations(system, q: np.ndarray, qd: np.ndarray, t: float, stabilised: b
     generic rank of rows is kept and the distance from a singular position is noted on it;
     else the rank rule alone decides, and with ``refuse_near`` (a ratio) a
     SingularJacobianError is raised within it of a singular position."""
-    J, rhs = system.acceleration_constraints(q, qd, t, stabilised)
+    state = system.evaluate(q, qd, t, stabilised)
+    J, rhs = state.jacobian, state.rhs
     m = len(rhs)
     kept = None  # None: every row is kept, in its own order
     if m:
@@ -47,8 +49,8 @@ def accelerations(system, q: np.ndarray, qd: np.ndarray, t: float, stabilised: b
             J, rhs = J[kept], rhs[kept]
     n = len(q)
     # the saddle-point system [M Φ_qᵀ; Φ_q 0] (q̈, λ) = (Q − h, c) on the kept rows
-    A = system.saddle_point_matrix(q, J)
-    b = np.concatenate((system.forces(q, qd, t), rhs))
+    A = saddle_point_matrix(state.mass, J)
+    b = np.concatenate((state.forces, rhs))
     _, _, x, info = dgesv(A, b, overwrite_a=True, overwrite_b=True)
     if info != 0:  # an exactly zero pivot of the LU factorisation (LAPACK dgesv)
         raise SingularJacobianError(

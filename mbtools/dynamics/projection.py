@@ -30,9 +30,8 @@ def accelerations(system, q: np.ndarray, qd: np.ndarray, t: float, stabilised: b
     rank and the distance from a singular position is noted on it; else with
     ``refuse_near`` (a ratio), a SingularJacobianError within it of a singular position."""
     model = system.model
-    J, rhs = system.acceleration_constraints(q, qd, t, stabilised)
-    M = system.mass_matrix(q)
-    force = system.forces(q, qd, t)
+    state = system.evaluate(q, qd, t, stabilised)
+    J, rhs, M, force = state.jacobian, state.rhs, state.mass, state.forces
     n = model.n_coordinates
     if J.size:
         U, sv, Vt = np.linalg.svd(J, full_matrices=True)

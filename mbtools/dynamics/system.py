@@ -33,6 +33,7 @@ from ..errors import InputError
 from ..model import Model
 from .forces import gravity_force, inertia_velocity_terms, potential_energy
 from .kernels import saddle_point_matrix
+from .state import EvaluatedState
 from ..description.contacts import check_contacts
 from .loads import check_loads
 from .mass import mass_matrix
@@ -172,6 +173,12 @@ class MultibodySystem:
         phi, J, gamma = self.constraints(q, qd, t)
         alpha, beta = self.baumgarte
         return J, gamma - 2.0 * alpha * (J @ qd + self.constraint_rate(q, t)) - beta * beta * phi
+
+    def evaluate(self, q: np.ndarray, qd: np.ndarray, t: float = 0.0, stabilised: bool = False):
+        """The system at (t, q, q̇), evaluated once for a formulation: M, Q − h, Φ_q and
+        the acceleration constraints' right-hand side, Φ, Φ_t and the force Jacobians on
+        request (:class:`~mbtools.dynamics.state.EvaluatedState`)."""
+        return EvaluatedState(self, q, qd, t, stabilised)
 
     def mass_matrix(self, q: np.ndarray) -> np.ndarray:
         """M(q); the one matrix computed at construction where it is constant."""
