@@ -84,8 +84,8 @@ def integrate_with_contacts(system, q, qd, times, rtol, progress=None):
 class ContactPath:
     """The contacts as a path of the one driver (``mbtools.dynamics.integrate``): y' with
     the contacts on, the projection onto the joints and those contacts, the outputs, and
-    the events — located after each step (:meth:`first_event`) and resolved
-    (:meth:`restart`)."""
+    the events — located after each step (``first_event``) and resolved
+    (``restart``)."""
 
     projects = True
     crosses = False  # a contact's state changes at events; singular positions are not crossed

@@ -40,8 +40,8 @@ from .jacobians import force_jacobians
 class EvaluatedState:
     """The system at (t, q, q̇): ``mass`` (M), ``forces`` (Q − h), ``jacobian`` (Φ_q of
     the rows that hold, ``system.rows``) and ``rhs`` (c of Φ_q q̈ = c), computed at
-    construction; :meth:`phi`, :meth:`rate`, :meth:`velocity_residual` and
-    :meth:`force_jacobians` on request, each once."""
+    construction; ``phi()``, ``rate()``, ``velocity_residual()`` and
+    ``force_jacobians()`` on request, each once."""
 
     def __init__(self, system, q: np.ndarray, qd: np.ndarray, t: float = 0.0, stabilised: bool = False):
         self.system, self.q, self.qd, self.t, self.stabilised = system, q, qd, float(t), stabilised
