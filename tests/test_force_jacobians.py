@@ -27,8 +27,12 @@ def state(model, seed: int):
     return q, generator.standard_normal(model.n_coordinates)
 
 
-def differenced(load, model, q, qd):
-    return central_differences(lambda x, v: load.generalized_force(model, 0.0, x, v), q, qd, model.length_scale)
+def assert_tangent_is_the_differences(load, model, q, qd):
+    K_own, C_own = load.tangent(model, 0.0, q, qd)
+    K_fd, C_fd = central_differences(lambda x, v: load.generalized_force(model, 0.0, x, v), q, qd,
+                                     model.length_scale)
+    assert np.abs(K_own - K_fd).max() < 1e-7 * np.abs(K_fd).max()
+    assert np.abs(C_own - C_fd).max() < 1e-7 * np.abs(C_fd).max()
 
 
 @pytest.mark.parametrize("free_length", [0.5, 1.0, 3.0])  # stretched, about free, compressed
@@ -36,22 +40,14 @@ def differenced(load, model, q, qd):
 def test_a_spring_damper_in_the_plane(free_length, seed):
     model = formulate(stiff_pendulum(), "natural")
     spring = Spring("B", "H", K, free_length, damping=C)
-    q, qd = state(model, seed)
-    K_own, C_own = spring.tangent(model, 0.0, q, qd)
-    K_fd, C_fd = differenced(spring, model, q, qd)
-    assert np.abs(K_own - K_fd).max() < 1e-7 * np.abs(K_fd).max()
-    assert np.abs(C_own - C_fd).max() < 1e-7 * np.abs(C_fd).max()
+    assert_tangent_is_the_differences(spring, model, *state(model, seed))
 
 
 @pytest.mark.parametrize("family", ["natural", "basic"])
 def test_a_spring_damper_in_space_between_two_bodies(family):
     model = formulate(bricard(), family)
     spring = Spring("B", "E", 2e4, 0.8, damping=50.0)
-    q, qd = state(model, 3)
-    K_own, C_own = spring.tangent(model, 0.0, q, qd)
-    K_fd, C_fd = differenced(spring, model, q, qd)
-    assert np.abs(K_own - K_fd).max() < 1e-7 * np.abs(K_fd).max()
-    assert np.abs(C_own - C_fd).max() < 1e-7 * np.abs(C_fd).max()
+    assert_tangent_is_the_differences(spring, model, *state(model, 3))
 
 
 @pytest.mark.parametrize("family", ["natural", "relative"])
