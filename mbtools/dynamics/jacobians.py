@@ -19,9 +19,10 @@ matrices of the force elements):
 on the rows kept; what it leaves out — the derivatives of M, of Φ_qᵀλ and of Φ_q q̈ with
 respect to q — is of the order of the motion's own frequencies, not of the springs', and
 Newton converges without it (a stiff spring makes K large; the constraints' curvature
-does not). K and C are the force elements' own (a spring-damper's, exact in natural and
-basic coordinates) or central differences of the forces (4n evaluations of Q, no solve),
-and ∂γ/∂q̇ of γ.
+does not). K and C are the loads' own tangents (springs and dampers, point forces,
+torques, motors: exact in natural and basic coordinates, where gravity is constant and
+h = 0) or, in the other families, central differences of the forces (4n evaluations of
+Q, no solve); ∂γ/∂q̇ is differenced from γ.
 
 :func:`stiffness_ratio` reads the largest decay rate of the linearised motion, −Re λ of
 ∂f/∂y, times the span of the simulation: where it is large an explicit method's steps are
@@ -57,48 +58,42 @@ def force_jacobians(system, q: np.ndarray, qd: np.ndarray, t: float) -> tuple[np
     """(K, C) = (∂(Q − h)/∂q, ∂(Q − h)/∂q̇) at (q, q̇, t).
 
     Where the points are linear in q (natural and basic coordinates: constant M, gravity
-    constant, h = 0), each load that has a ``tangent`` (springs and dampers) gives its
-    own, exact there, and only the others are differenced; elsewhere central differences
-    of ``system.forces``."""
+    constant, h = 0), the sum of the loads' own tangents (``tangent`` of springs and
+    dampers, point forces, torques and motors; exact there, a user's function differenced
+    alone); elsewhere central differences of ``system.forces``."""
     model = system.model
     if not (system.constant_mass and model.facts.coordinates_are_positions):
         return central_differences(lambda x, v: system.forces(x, v, t), q, qd, model.length_scale)
     n = len(q)
     K, C = np.zeros((n, n)), np.zeros((n, n))
-    others = []
     for load in system.loads:
-        if hasattr(load, "tangent"):
-            K_load, C_load = load.tangent(model, t, q, qd)
-            K += K_load
-            C += C_load
-        else:
-            others.append(load)
-    if others:
-        K_rest, C_rest = central_differences(
-            lambda x, v: sum(load.generalized_force(model, t, x, v) for load in others), q, qd, model.length_scale)
-        K += K_rest
-        C += C_rest
+        K_load, C_load = load.tangent(model, t, q, qd)
+        K += K_load
+        C += C_load
     return K, C
 
 
 def central_differences(forces, q: np.ndarray, qd: np.ndarray, scale: float) -> tuple[np.ndarray, np.ndarray]:
     """(∂F/∂q, ∂F/∂q̇) of ``forces(q, q̇)`` by central differences (steps of
-    :data:`DIFFERENCE_STEP` of each coordinate's scale)."""
-    n = len(q)
-    speed = max(float(np.abs(qd).max()), scale)
-    K, C = np.empty((n, n)), np.empty((n, n))
-    for j in range(n):
-        dq = DIFFERENCE_STEP * max(abs(q[j]), scale)
-        plus, minus = q.copy(), q.copy()
-        plus[j] += dq
-        minus[j] -= dq
-        K[:, j] = (forces(plus, qd) - forces(minus, qd)) / (2 * dq)
-        dv = DIFFERENCE_STEP * max(abs(qd[j]), speed)
-        plus, minus = qd.copy(), qd.copy()
-        plus[j] += dv
-        minus[j] -= dv
-        C[:, j] = (forces(q, plus) - forces(q, minus)) / (2 * dv)
-    return K, C
+    :data:`DIFFERENCE_STEP` of each coordinate's scale; the rates' scale is at least the
+    largest rate)."""
+    speed = max(float(np.abs(qd).max(initial=0.0)), scale)
+    return (difference_quotients(lambda x: forces(x, qd), q, scale),
+            difference_quotients(lambda v: forces(q, v), qd, speed))
+
+
+def difference_quotients(function, x: np.ndarray, scale: float) -> np.ndarray:
+    """∂f/∂x of a vector function f(x) by central differences, one column per entry of x,
+    each with a step of :data:`DIFFERENCE_STEP` times max(abs(x_j), scale)."""
+    x = np.asarray(x, dtype=float)
+    columns = []
+    for j in range(len(x)):
+        dx = DIFFERENCE_STEP * max(abs(x[j]), scale)
+        plus, minus = x.copy(), x.copy()
+        plus[j] += dx
+        minus[j] -= dx
+        columns.append((np.reshape(function(plus), -1) - np.reshape(function(minus), -1)) / (2 * dx))
+    return np.column_stack(columns) if columns else np.zeros((np.size(function(x)), 0))
 
 
 def acceleration_jacobians(system, q: np.ndarray, qd: np.ndarray, t: float,

@@ -53,6 +53,7 @@ from ..description import GROUND
 from ..errors import InputError
 from ..model.arguments import is_real_number
 from ..model import Model
+from .jacobians import difference_quotients
 
 #: What each kind of load's function is called with, for the messages.
 SIGNATURES = {"PointForce": "f(t, r, v) → F: the time, the point's position and velocity",
@@ -173,6 +174,22 @@ class PointForce:
             raise InputError(f"{where}: the force has {F.size} components; it needs {model.mechanism.dimension}.")
         return J.T @ F
 
+    def tangent(self, model: Model, t: float, q, qd) -> tuple[np.ndarray, np.ndarray]:
+        """(∂Q/∂q, ∂Q/∂q̇) with the point's Jacobian J = r_q held (exact where r is linear in q,
+        as in natural and basic coordinates): zero for a constant force; for F(t, r, ṙ),
+
+            ∂Q/∂q = Jᵀ F_r J,        ∂Q/∂q̇ = Jᵀ F_ṙ J,
+
+        F_r and F_ṙ by central differences of the function alone (see :func:`_function_derivatives`)."""
+        n = model.n_coordinates
+        if not callable(self.force):
+            return np.zeros((n, n)), np.zeros((n, n))
+        where = f"PointForce on '{self.point}'"
+        r, J = point_on_body(model, q, self.point, _holder(where, model, self.point, self.body))
+        F_r, F_v = _function_derivatives(lambda x, v: _value(where, self.force, t, x, v), r, J @ qd,
+                                         model.length_scale)
+        return J.T @ F_r @ J, J.T @ F_v @ J
+
     def potential(self, model: Model, q) -> float:
         """−F·r for a constant force (a uniform field), else 0 (not conservative)."""
         if callable(self.force):
@@ -281,6 +298,29 @@ class Torque:
             raise InputError(f"Torque on '{self.body}': give {'one number' if dim == 2 else 'three components'}.")
         return Omega.T @ tau.reshape(-1)
 
+    def tangent(self, model: Model, t: float, q, qd) -> tuple[np.ndarray, np.ndarray]:
+        """(∂Q/∂q, ∂Q/∂q̇) of Q = Ω_qᵀ τ, exact where the body's frame R is linear in q
+        (natural coordinates): Ω_q's column k is ω of W_k = R_{,k} Rᵀ (its skew part), so
+        ∂W_k/∂q_j = R_{,k} R_{,j}ᵀ and
+
+            ∂Q_k/∂q_j = τ · ω(R_{,k} R_{,j}ᵀ) + (Ω_qᵀ τ_q)_{kj},        ∂Q/∂q̇ = Ω_qᵀ τ_q̇,
+
+        τ_q and τ_q̇ by central differences of the function alone where τ(t, q, q̇) is given."""
+        where = f"Torque on '{self.body}'"
+        tau = _value(where, self.torque, t, q, qd).reshape(-1)
+        Omega = model.angular_velocity_jacobian(q, self.body)
+        frame_q = model.placement_jacobian(q, self.body)[1]  # R_{,k} = frame_q[:, :, k]
+        products = np.einsum("ilk,mlj->imkj", frame_q, frame_q)  # (R_{,k} R_{,j}ᵀ)_{im}
+        K = np.einsum("a,akj->kj", tau, _axial(products))
+        n = model.n_coordinates
+        C = np.zeros((n, n))
+        if callable(self.torque):
+            tau_q, tau_qd = _function_derivatives(lambda x, v: _value(where, self.torque, t, x, v), q, qd,
+                                                  model.length_scale)
+            K = K + Omega.T @ tau_q
+            C = Omega.T @ tau_qd
+        return K, C
+
     def potential(self, model: Model, q) -> float:
         return 0.0
 
@@ -316,11 +356,52 @@ class DriverForce:
             raise InputError(f"DriverForce on '{self.input}': give one number (N·m or N), got {value.size}.")
         return float(value.reshape(-1)[0]) * gradient
 
+    def tangent(self, model: Model, t: float, q, qd) -> tuple[np.ndarray, np.ndarray]:
+        """(∂Q/∂q, ∂Q/∂q̇) of Q = f s_q in every family, with H = ∂²s/∂q² (``model.input_hessian``)
+        and ṡ = s_q q̇:
+
+            ∂Q/∂q = f H + s_q (f_s s_q + f_ṡ H q̇)ᵀ,        ∂Q/∂q̇ = f_ṡ s_q s_qᵀ,
+
+        f_s and f_ṡ by central differences of the function alone where f(t, s, ṡ) is given."""
+        self.generalized_force(model, t, q, qd)  # the checks, by name
+        k = model.input_names.index(self.input)
+        gradient = model.input_jacobian(q)[k]
+        hessian = model.input_hessian(q)[k]
+        where = f"DriverForce on '{self.input}'"
+        rate = float(gradient @ qd)
+        n = model.n_coordinates
+        if not callable(self.force):
+            return float(_value(where, self.force, t).reshape(-1)[0]) * hessian, np.zeros((n, n))
+        s = model.measured_inputs(q)[k]
+        value = float(_value(where, self.force, t, s, rate).reshape(-1)[0])
+        f_s, f_sd = (float(d[0, 0]) for d in _function_derivatives(
+            lambda x, v: _value(where, self.force, t, x[0], v[0]), np.array([s]), np.array([rate]), 1.0))
+        K = value * hessian + np.outer(gradient, f_s * gradient + f_sd * (hessian @ qd))
+        return K, f_sd * np.outer(gradient, gradient)
+
     def potential(self, model: Model, q) -> float:
         return 0.0
 
     def shared_points(self, mechanism) -> dict[str, list[str]]:
         return {}
+
+
+def _axial(W: np.ndarray) -> np.ndarray:
+    """ω of the skew part of each W[:, :, ...]: (W₁₀ − W₀₁)/2 in the plane (shape (1, ...)),
+    (W₂₁ − W₁₂, W₀₂ − W₂₀, W₁₀ − W₀₁)/2 in space (book, equation eq-omega-tilde)."""
+    if W.shape[0] == 2:
+        return 0.5 * (W[1, 0] - W[0, 1])[None]
+    return 0.5 * np.array([W[2, 1] - W[1, 2], W[0, 2] - W[2, 0], W[1, 0] - W[0, 1]])
+
+
+def _function_derivatives(function, x: np.ndarray, v: np.ndarray, scale: float) -> tuple[np.ndarray, np.ndarray]:
+    """(∂f/∂x, ∂f/∂v) of a load's own function f(x, v) by central differences
+    (``mbtools.dynamics.jacobians.difference_quotients``): a few calls of the function, not of
+    the system. Not the complex step: a user's function with abs, max or a comparison would
+    take it silently wrong."""
+    speed = max(float(np.abs(v).max(initial=0.0)), scale)
+    return (difference_quotients(lambda y: function(y, v), x, scale),
+            difference_quotients(lambda w: function(x, w), v, speed))
 
 
 Load = PointForce | Spring | Torque | DriverForce

@@ -26,7 +26,7 @@ class BodyMotion:
         origin = np.array(self._compiled.vector_function(("origin", body), symbolic.origin)(*q), dtype=float)
         frame = None
         if symbolic.frame is not None:
-            entries = self._compiled.vector_function(("frame", body), symbolic.frame.reshape(len(symbolic.frame), 1))(*q)
+            entries = self._compiled.vector_function(("frame", body), self._frame_column(body))(*q)
             frame = np.array(entries, dtype=float).reshape(symbolic.frame.shape)
         return Placement(body, origin, frame, symbolic.drawn_origin)
 
@@ -39,8 +39,7 @@ class BodyMotion:
         origin_q = self._compiled.vector_jacobian_at(("origin", body), symbolic.origin, q)
         if symbolic.frame is None:
             return origin_q, None
-        flat = symbolic.frame.reshape(len(symbolic.frame), 1)
-        frame_q = self._compiled.vector_jacobian_at(("frame", body), flat, q)
+        frame_q = self._compiled.vector_jacobian_at(("frame", body), self._frame_column(body), q)
         return origin_q, frame_q.reshape(symbolic.frame.shape + (self.n_coordinates,))
 
     def angular_velocity(self, q, qd, body: str):
@@ -89,8 +88,7 @@ class BodyMotion:
         origin = self._compiled.vector_second_derivative(("origin", body), symbolic.origin, q, qd)
         if symbolic.frame is None:
             return origin, None
-        flat = symbolic.frame.reshape(len(symbolic.frame), 1)
-        frame = self._compiled.vector_second_derivative(("frame", body), flat, q, qd)
+        frame = self._compiled.vector_second_derivative(("frame", body), self._frame_column(body), q, qd)
         return origin, frame.reshape(symbolic.frame.shape)
 
     def placement_jacobians(self, q) -> dict:
@@ -134,6 +132,14 @@ class BodyMotion:
             block = values[first:first + shape[0] * shape[1]]
             out[body] = (origin, block.reshape(shape + ((n,) if jacobian else ())))
         return out
+
+    def _frame_column(self, body: str) -> sp.Matrix:
+        """A body's symbolic frame as one column (the key of its compiled functions), built once:
+        sympy's reshape at every call cost more than the evaluation it names."""
+        if body not in self._frame_columns:
+            frame = self._symbolic_placement(body).frame
+            self._frame_columns[body] = frame.reshape(len(frame), 1)
+        return self._frame_columns[body]
 
     def _symbolic_placement(self, body) -> Placement:
         symbolic = self._placements.get(body) if isinstance(body, str) else None

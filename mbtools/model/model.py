@@ -142,7 +142,10 @@ class Model(BodyMotion):
         self._scaled_form = None  # the quadratic form with each equation in its unit, on first use
         self._measures = [i.measure.xreplace(self.parameters) for i in self.inputs]
         self._measure_f = None  # compiled on first use
+        self._measure_keys = None  # each measure's key and column (input_jacobian), on first use
+        self._measure_hessians = None  # each measure's compiled Hessian (input_hessian), on first use
         self._stacked = None  # every placement in one column, on first use (bodies.py)
+        self._frame_columns: dict = {}  # each body's frame as one column, on first use (bodies.py)
 
     # ----------------------------------------------------------------- names
     @property
@@ -266,17 +269,45 @@ class Model(BodyMotion):
         θ = atan2(y, x) gives (x ∂y/∂q − y ∂x/∂q)/(x² + y²); a slide is polynomial in q)."""
         q = self.configuration(q)
         rows = []
-        for measure in self._measures:
-            key = ("measure", str(measure))
-            if isinstance(measure, sp.atan2):
-                y, x = measure.args
-                f = self._compiled.vector_function(key, sp.Matrix([x, y]))
-                (x0, y0) = (float(v) for v in f(*q))
-                Jx, Jy = self._compiled.vector_jacobian_at(key, sp.Matrix([x, y]), q)
+        for key, column, is_angle in self._measure_columns():
+            if is_angle:
+                (x0, y0) = (float(v) for v in self._compiled.vector_function(key, column)(*q))
+                Jx, Jy = self._compiled.vector_jacobian_at(key, column, q)
                 rows.append((x0 * Jy - y0 * Jx) / (x0 * x0 + y0 * y0))
             else:
-                rows.append(self._compiled.vector_jacobian_at(key, sp.Matrix([measure]), q)[0])
+                rows.append(self._compiled.vector_jacobian_at(key, column, q)[0])
         return np.array(rows, dtype=float).reshape(len(self._measures), self.n_coordinates)
+
+    def input_hessian(self, q) -> np.ndarray:
+        """∂²s/∂q², p × n × n: each input's Hessian, differentiated symbolically once (in the
+        coordinates its measure involves) and compiled. What a motor's stiffness needs
+        (``DriverForce.tangent``): Q = f s_q changes with q through s_q."""
+        q = self.configuration(q)
+        n = self.n_coordinates
+        if self._measure_hessians is None:
+            self._measure_hessians = []
+            for measure in self._measures:
+                symbols = sorted(measure.free_symbols & set(self.coordinate_symbols), key=self.coordinate_symbols.index)
+                where = [self.coordinate_symbols.index(x) for x in symbols]
+                hessian = sp.hessian(measure, symbols) if symbols else sp.zeros(0, 0)
+                self._measure_hessians.append((where, sp.lambdify([self.coordinate_symbols], hessian.tolist(),
+                                                                  "numpy", cse=True)))
+        out = np.zeros((len(self._measures), n, n))
+        for k, (where, function) in enumerate(self._measure_hessians):
+            if where:
+                out[k][np.ix_(where, where)] = np.array(function(q), dtype=float).reshape(len(where), len(where))
+        return out
+
+    def _measure_columns(self) -> list:
+        """(key, column, is_angle) of each input's measure, built once: an angle θ = atan2(y, x)
+        as the column (x, y), a slide as its own expression."""
+        if self._measure_keys is None:
+            self._measure_keys = []
+            for measure in self._measures:
+                is_angle = isinstance(measure, sp.atan2)
+                column = sp.Matrix(measure.args[::-1]) if is_angle else sp.Matrix([measure])
+                self._measure_keys.append((("measure", str(measure)), column, is_angle))
+        return self._measure_keys
 
     def reference_inputs(self) -> dict[str, float]:
         """The inputs in the reference drawing."""
