@@ -180,7 +180,7 @@ class PointForce:
 
             ∂Q/∂q = Jᵀ F_r J,        ∂Q/∂q̇ = Jᵀ F_ṙ J,
 
-        F_r and F_ṙ by central differences of the function alone (see :func:`_function_derivatives`)."""
+        F_r and F_ṙ by central differences of the function alone (``_function_derivatives``)."""
         n = model.n_coordinates
         if not callable(self.force):
             return np.zeros((n, n)), np.zeros((n, n))
