@@ -36,7 +36,6 @@ from scipy.sparse.linalg import splu
 
 from ..errors import MbtoolsError
 from .jacobians import force_jacobians
-from . import step_control
 from .kernels import least_squares_multipliers
 from .sparse import SparseEquations, uses_sparse
 
@@ -133,6 +132,28 @@ class ALI3P:
 
         return accelerations(self.system, q, qd, t, stabilised=False)[0]
 
+    label = "ALI3-P"
+    factorisations = 0
+
+    @property
+    def floor(self) -> float:
+        """What Newton leaves, as a fraction of the mechanism's size (its floor)."""
+        return self.newton_floor
+
+    def start(self, q: np.ndarray, qd: np.ndarray, t: float):
+        """The state (q, q̇, q̈, λ*) of a consistent (q, q̇) at t: q̈ exact, λ* zero."""
+        return q.copy(), qd.copy(), self.initial_acceleration(q, qd, t), np.zeros(len(self.system.rows))
+
+    def advance(self, state, h: float, t: float):
+        """:meth:`step` on a state of :meth:`start`."""
+        return self.step(*state, h, t)
+
+    def output(self, state, t: float):
+        """(q̈, λ) recorded at an output time: the projected q̈ and λ by least squares
+        (:func:`multipliers`)."""
+        q, qd, qdd, _ = state
+        return qdd.copy(), multipliers(self.system, q, qd, qdd, t)
+
     def step(self, q: np.ndarray, qd: np.ndarray, qdd: np.ndarray, lam: np.ndarray, h: float, t: float):
         """(q, q̇, q̈, λ*) at ``t`` after a step of ``h`` seconds from the state given
         (consistent: q̈ from :meth:`initial_acceleration` or the step before)."""
@@ -140,44 +161,19 @@ class ALI3P:
                      self.max_iterations)
 
 
-def integrate(system, q: np.ndarray, qd: np.ndarray, times: np.ndarray, step: float | None,
-              penalty: float | None = None, tolerance: float = NEWTON_TOLERANCE, max_iterations: int = 30,
-              progress=None, rtol: float | None = None):
-    """(q, q̇, q̈, λ) at each of ``times`` (from 0), stepping by at most ``step``; the
-    penalty α by default from :data:`PENALTY_RATIO`; ``progress.update(t)`` after each
-    output time, if given. With ``rtol`` instead of ``step``: error-controlled steps
-    (:mod:`mbtools.dynamics.step_control`; absolute tolerance rtol times the mechanism's
-    size), on the better-conditioned Newton matrix of :data:`CROSSING_PENALTY_RATIO` whose
-    iteration reaches :data:`CROSSING_NEWTON_FLOOR` of the size; the statistics are
-    returned as a fifth item."""
+def method(system, step: float | None = None, rtol: float | None = None, penalty: float | None = None) -> ALI3P:
+    """ALI3-P as ``simulate`` steps it (module ``mbtools.dynamics.one_step``): at a fixed
+    ``step``, with the default penalty of that step for every step; with ``rtol`` instead,
+    on the better-conditioned Newton matrix of :data:`CROSSING_PENALTY_RATIO`, whose
+    iteration reaches :data:`CROSSING_NEWTON_FLOOR` of the size (so that the error
+    estimate measures truncation, not Newton's remainder)."""
     if rtol is not None:
-        return _integrate_controlled(system, q, qd, times, rtol, penalty, tolerance, max_iterations, progress)
-    method = ALI3P(system, penalty, tolerance, max_iterations)
-    if penalty is None and method.penalty(step, q):  # the penalty of the largest step, for every step
-        method.fixed_penalty = method.penalty(step, q)
-    start = (q.copy(), qd.copy(), method.initial_acceleration(q, qd, 0.0), np.zeros(len(system.rows)))
-    outputs = step_control.fixed_steps(start, lambda state, h, t: method.step(*state, h, t),
-                                       lambda state, t: _output(system, state, t), times, step, progress)
-    return [np.array(x) for x in zip(*outputs)]
-
-
-def _output(system, state, t: float):
-    """(q, q̇, q̈, λ) recorded at an output time: λ by least squares (see :func:`multipliers`)."""
-    q, qd, qdd, _ = state
-    return q.copy(), qd.copy(), qdd.copy(), multipliers(system, q, qd, qdd, t)
-
-
-def _integrate_controlled(system, q, qd, times, rtol, penalty, tolerance, max_iterations, progress):
-    method = ALI3P(system, penalty, tolerance, max_iterations, penalty_ratio=CROSSING_PENALTY_RATIO,
-                   newton_floor=CROSSING_NEWTON_FLOOR)
-    start = (q.copy(), qd.copy(), method.initial_acceleration(q, qd, 0.0), np.zeros(len(system.rows)))
-    size = system.model.length_scale
-    outputs, statistics = step_control.integrate(
-        start, lambda state, h, t: method.step(*state, h, t), lambda state: state[:3],
-        lambda state, t: _output(system, state, t),
-        times, rtol, rtol * size, CROSSING_NEWTON_FLOOR * size, system.model.mechanism.name, "ALI3-P", progress)
-    statistics = {"integrator": "ALI3-P", **statistics}
-    return [np.array(x) for x in zip(*outputs)] + [statistics]
+        return ALI3P(system, penalty, penalty_ratio=CROSSING_PENALTY_RATIO, newton_floor=CROSSING_NEWTON_FLOOR)
+    chosen = ALI3P(system, penalty)
+    q = system.model.reference_q
+    if penalty is None and step is not None and chosen.penalty(step, q):  # the largest step's, for every step
+        chosen.fixed_penalty = chosen.penalty(step, q)
+    return chosen
 
 
 def multipliers(system, q, qd, qdd, t) -> np.ndarray:

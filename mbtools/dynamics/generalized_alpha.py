@@ -49,7 +49,6 @@ import numpy as np
 
 from ..errors import InputError, MbtoolsError
 from ..model.rank import kept_rows, pivoted_qr
-from . import step_control
 from .jacobians import DIFFERENCE_STEP, force_jacobians
 from .kernels import saddle_point_matrix
 from .multipliers import accelerations
@@ -100,6 +99,24 @@ class GeneralizedAlpha:
         self.parameters = generalized_alpha_parameters(self.rho_inf)
         self.kept_tangent = None  # (Δt, b ↦ S⁻¹ b): kept from step to step while Newton converges fast
         self.tangents = 0
+
+    label = "Generalized-α"
+    #: Newton's tolerance on q as a fraction of the size, below which the error estimate cannot see.
+    floor = NEWTON_TOLERANCE
+
+    @property
+    def factorisations(self) -> int:
+        """Newton matrices factorised so far."""
+        return self.tangents
+
+    def advance(self, state, h: float, t: float):
+        """:meth:`step`, under the name of the one-step protocol (``mbtools.dynamics.one_step``)."""
+        return self.step(state, h, t)
+
+    @staticmethod
+    def output(state, t: float):
+        """(q̈, λ) recorded at an output time: the method's own."""
+        return state[2], state[4]
 
     def start(self, q: np.ndarray, qd: np.ndarray, t: float):
         """The state (q, q̇, q̈, a, λ) of a consistent (q, q̇) at t: q̈ and λ from the
@@ -199,23 +216,8 @@ class GeneralizedAlpha:
         return value
 
 
-def integrate(system, q: np.ndarray, qd: np.ndarray, times: np.ndarray, step: float | None,
-              rho_inf: float = DEFAULT_RHO_INF, progress=None, rtol: float | None = None):
-    """(q, q̇, q̈, λ) at each of ``times`` (from 0), stepping by at most ``step``; with
-    ``rtol`` instead, error-controlled steps (:mod:`mbtools.dynamics.step_control`,
-    absolute tolerance rtol times the mechanism's size) and the statistics as a fifth item."""
-    method = GeneralizedAlpha(system, rho_inf)
-    state = method.start(q, qd, 0.0)
-
-    def output(s, t):
-        return s[0], s[1], s[2], s[4]
-
-    if rtol is None:
-        outputs = step_control.fixed_steps(state, method.step, output, times, step, progress)
-        return [np.array(x) for x in zip(*outputs)]
-    size = system.model.length_scale
-    outputs, statistics = step_control.integrate(
-        state, method.step, lambda s: (s[0], s[1], s[2]), output, times, rtol, rtol * size,
-        NEWTON_TOLERANCE * size, system.model.mechanism.name, "Generalized-α", progress)
-    statistics = {"integrator": "generalized-α", **statistics, "factorisations": method.tangents}
-    return [np.array(x) for x in zip(*outputs)] + [statistics]
+def method(system, step: float | None = None, rtol: float | None = None,
+           rho_inf: float = DEFAULT_RHO_INF) -> GeneralizedAlpha:
+    """Generalized-α as ``simulate`` steps it (module ``mbtools.dynamics.one_step``), at a
+    fixed step or with error control alike."""
+    return GeneralizedAlpha(system, rho_inf)

@@ -1,5 +1,7 @@
-"""Time integration of the ODE formulations, kept on the constraints by projection, with
-the neighbourhoods of singular positions crossed by ALI3-P.
+"""The one driver of time integration: the ODE formulations, kept on the constraints by
+projection, with the neighbourhoods of singular positions crossed by ALI3-P; the one-step
+index-3 methods (their path, ``mbtools.dynamics.one_step.OneStepPath``, gives the driver
+their own solver on the same ``OdeSolver`` contract); and the contacts' events.
 
 The formulations of ``mbtools.dynamics.simulate.ODE_FORMULATIONS`` give q̈(q, q̇, t);
 the state y = (q, q̇) is integrated one step at a time by one of scipy's ``OdeSolver``
@@ -26,9 +28,9 @@ M + (Δt²/4) α Φ_qᵀΦ_q stays regular there and which keeps its branch:
 * a step whose stages came within :data:`~mbtools.dynamics.singular.STAGE_NEAR_SINGULAR`
   is discarded and taken again by ALI3-P from its start;
 * a consistent state within :data:`~mbtools.dynamics.singular.CROSSING_ENTRY` hands over;
-* ALI3-P steps with error control — the local error of the trapezoidal rule,
-  (Δt²/12)(q̈ₙ₊₁ − q̈ₙ) (Zienkiewicz & Xie 1991), against the same rtol and atol — and
-  hands back to DOP853 beyond :data:`~mbtools.dynamics.singular.CROSSING_EXIT` (and past
+* ALI3-P steps with error control — the local error of the trapezoidal rule estimated
+  on q against a Hermite predictor (``mbtools.dynamics.step_control``), against the same
+  rtol and atol, by the one-step solver of ``mbtools.dynamics.one_step`` — and hands back to DOP853 beyond :data:`~mbtools.dynamics.singular.CROSSING_EXIT` (and past
   the end of the step it took over).
 
 Both methods keep the branch, so round-off decides at most *which* of them takes a step,
@@ -58,9 +60,9 @@ from . import multipliers
 from .ali3p import CROSSING_NEWTON_FLOOR, CROSSING_PENALTY_RATIO, NEWTON_FLOOR, ALI3P
 from .jacobians import rhs_jacobian
 from .kernels import project_state
+from .one_step import OneStepSolver
 from .singular import (CROSSING_ENTRY, CROSSING_EXIT, NEAR_SINGULAR_BAUMGARTE, STAGE_NEAR_SINGULAR, RankWatch)
 from .sparse import SparseEquations, uses_sparse
-from .step_control import STEP_FACTORS, hermite
 
 STABILISATIONS = ("projection", "baumgarte")
 #: The integrators of the ODE formulations, scipy's ``OdeSolver`` classes; explicit
@@ -112,9 +114,12 @@ def integrate(system, accelerations, q: np.ndarray, qd: np.ndarray, times: np.nd
     outputs.add(0.0, y)
     t_end = float(times[-1])
     while t < t_end:
-        solver = INTEGRATORS[integrator](path.derivative, t, y, t_end, rtol=rtol, atol=rtol * scale,
-                                         first_step=None if first_step is None else min(first_step, t_end - t),
-                                         **implicit)
+        first = None if first_step is None else min(first_step, t_end - t)
+        if hasattr(path, "solver"):  # a method with an integrator of its own (one-step index-3 methods)
+            solver = path.solver(t, y, t_end, rtol, rtol * scale, first, times)
+        else:
+            solver = INTEGRATORS[integrator](path.derivative, t, y, t_end, rtol=rtol, atol=rtol * scale,
+                                             first_step=first, **implicit)
         crossing_until, restarted = None, False
         if events:
             statistics["segments"] += 1
@@ -155,6 +160,9 @@ def integrate(system, accelerations, q: np.ndarray, qd: np.ndarray, times: np.nd
         statistics["evaluations"] += solver.nfev
         statistics["jacobians"] += solver.njev
         statistics["factorisations"] += solver.nlu
+        for key, value in getattr(solver, "statistics", {}).items():  # a solver's own counts
+            if key != "steps":
+                statistics[key] = statistics.get(key, 0) + value
         if restarted:
             first_step = None
             continue
@@ -163,6 +171,10 @@ def integrate(system, accelerations, q: np.ndarray, qd: np.ndarray, times: np.nd
         statistics["crossings"] += 1
         t, y, first_step = _cross(system, path, outputs, t, y, crossing_until, max(solver.step_size or 0.0, 1e-9),
                                   rtol, rtol * scale[:n], statistics, progress)
+    if statistics.get("unmet_steps"):
+        warnings.warn(f"{integrator} on '{system.model.mechanism.name}': {statistics['unmet_steps']} steps at the "
+                      "smallest step were taken with their estimated error above the tolerance.", AccuracyWarning,
+                      stacklevel=3)
     states = outputs.states()
     return (states[:, :n], states[:, n:], np.array([a for a, _ in outputs.second]),
             np.array([b for _, b in outputs.second]), statistics)
@@ -170,89 +182,81 @@ def integrate(system, accelerations, q: np.ndarray, qd: np.ndarray, times: np.nd
 
 def _cross(system, path, outputs, t: float, y: np.ndarray, until: float, h: float, rtol: float, atol: np.ndarray,
            statistics: dict, progress) -> tuple[float, np.ndarray, float]:
-    """ALI3-P with error control from the consistent state y at t, through the neighbourhood
-    of a singular position: until past ``until`` and :data:`CROSSING_EXIT` from it (or the
-    last output time). Returns (t, y, the next step) where it hands back.
+    """ALI3-P with error control (:class:`~mbtools.dynamics.one_step.OneStepSolver`) from the
+    consistent state y at t, through the neighbourhood of a singular position: until past
+    ``until`` and :data:`CROSSING_EXIT` from it (or the last output time). Returns (t, y,
+    the next step) where it hands back.
 
     The local error of a step is estimated on the positions, as the distance of the new q
-    from a predictor one order higher than the trapezoidal rule: the cubic Hermite
-    interpolant of the last two states (q, q̇) extrapolated, or at the first step the
-    Taylor polynomial q + Δt q̇ + Δt²/2 q̈ (of the same order: a conservative estimate).
-    ALI3-P's accelerations, with the trapezoidal rule's alternating error of an index-3
-    problem, are no measure of it near a singular position."""
+    from a predictor one order higher than the trapezoidal rule (module
+    ``mbtools.dynamics.step_control``); ALI3-P's accelerations, with the trapezoidal rule's
+    alternating error of an index-3 problem, are no measure of it near a singular position.
+    The step starts at :data:`CROSSING_FIRST_STEP` of the explicit integrator's, goes down
+    to :data:`SMALLEST_CROSSING_STEP` of that, and changes freely (no held step: the
+    Newton matrix is new at every step anyway)."""
     n = system.model.n_coordinates
-    accurate = ALI3P(system, penalty_ratio=CROSSING_PENALTY_RATIO, newton_floor=CROSSING_NEWTON_FLOOR)
-    robust = ALI3P(system)  # the default penalty ratio: converges where the weaker penalty is too slow
-    q, qd = y[:n].copy(), y[n:].copy()
-    qdd, _ = path.at_output(q, qd, t)
-    lam = np.zeros(len(system.rows))  # λ* from nothing: near a singular position λ is large and ill-determined
-    previous = None  # (t, q, q̇) of the state before
-    floor = CROSSING_FLOOR * system.model.length_scale
     t_end = float(outputs.times[-1])
     nominal = min(h, t_end - t) * CROSSING_FIRST_STEP
-    smallest = SMALLEST_CROSSING_STEP * nominal
-    name = system.model.mechanism.name
-    while t < t_end:
-        h = min(nominal, t_end - t)
-        landing = outputs.next_time <= t + h * (1 + 1e-12)
-        if landing:
-            h = outputs.next_time - t
-        outcome = _crossing_step((accurate, robust), q, qd, qdd, lam, h, t, floor, system.model.length_scale, statistics)
-        error = np.inf
-        if outcome is not None:
-            q1, qd1, qdd1, lam1, step_floor = outcome
-            predicted = hermite(previous, (t, q, qd), t + h) if previous else q + h * qd + 0.5 * h * h * qdd
-            error = float(np.max(np.abs(q1 - predicted) / np.maximum(atol + rtol * np.abs(q1), step_floor)))
-        if not np.isfinite(error):  # Newton did not converge, or its state overflowed: a smaller step
-            statistics["rejected_crossing_steps"] += 1
-            if nominal <= smallest:
-                raise MbtoolsError(f"Crossing a singular position of '{name}' at t = {t:.6g}, ALI3-P did not "
-                                   f"converge even at a step of {h:.2g} s: simulate it with formulation='ali3p' and a "
-                                   "fixed step.")
-            nominal = max(nominal * STEP_FACTORS[0], smallest)
-            continue
-        if error > 1.0 and nominal > smallest:
-            statistics["rejected_crossing_steps"] += 1
-            nominal = max(nominal * max(STEP_FACTORS[0], 0.9 * error ** (-1.0 / 3.0)), smallest)
-            continue
-        if error > 1.0:  # at the smallest step: shorter ones only amplify the index-3 round-off
-            warnings.warn(f"Crossing a singular position of '{name}' at t = {t:.6g}, a step of {h:.2g} s was "
-                          f"taken with its estimated error {error:.2g} times the tolerance.", AccuracyWarning,
-                          stacklevel=4)
-            statistics["unmet_crossing_steps"] = statistics.get("unmet_crossing_steps", 0) + 1
-        previous = (t, q, qd)
-        t = outputs.next_time if landing else t + h
-        q, qd, qdd = q1, qd1, qdd1  # λ* starts from nothing at each step: carried, it grows where a row is lost
-        statistics["crossing_steps"] += 1
-        ratio = path.watch.consistent(system.position_constraints(q, t)[1] if system.rows else None)
-        if landing:
-            outputs.add(t, np.concatenate([q, qd]))
+    method = _Crossing(system, path)
+    solver = OneStepSolver(None, t, y, t_end, method=method, rtol=rtol, atol=atol, landings=outputs.times,
+                           first_step=nominal, smallest=SMALLEST_CROSSING_STEP * nominal, hold=1.0,
+                           name=system.model.mechanism.name)
+    while solver.status == "running":
+        solver.step()
+        ratio = path.watch.consistent(system.position_constraints(solver.y[:n], solver.t)[1] if system.rows else None)
+        outputs.until(solver.t, solver.y, None)  # the solver lands on every output time
         if progress is not None:
-            progress.update(t)
-        growth = min(STEP_FACTORS[1], 0.9 * error ** (-1.0 / 3.0)) if error > 0 else STEP_FACTORS[1]
-        nominal = max(nominal * growth, smallest)
-        if t >= until and ratio > CROSSING_EXIT:
+            progress.update(solver.t)
+        if solver.t >= until and ratio > CROSSING_EXIT:
             break
-    h = nominal
-    state, _ = path.project(np.concatenate([q, qd]), t)
-    return t, state, h
+    counts = solver.statistics
+    statistics["crossing_steps"] += counts["steps"]
+    statistics["rejected_crossing_steps"] += counts["rejected_steps"] + counts["failed_newton_steps"]
+    for key, value in (("robust_crossing_steps", method.robust_steps), ("unmet_crossing_steps", counts["unmet_steps"])):
+        if value:
+            statistics[key] = statistics.get(key, 0) + value
+    if counts["unmet_steps"]:
+        warnings.warn(f"Crossing a singular position of '{system.model.mechanism.name}' near t = {solver.t:.6g}, "
+                      f"{counts['unmet_steps']} steps of ALI3-P at its smallest step ({solver.smallest:.2g} s) were "
+                      "taken with their estimated error above the tolerance.", AccuracyWarning, stacklevel=4)
+    state, _ = path.project(solver.y, solver.t)
+    return solver.t, state, solver.h
 
 
-def _crossing_step(methods, q, qd, qdd, lam, h: float, t: float, floor: float, size: float, statistics: dict):
-    """One ALI3-P step of a crossing: with the accurate method (weak penalty), else the
-    robust one (default penalty); (q, q̇, q̈, λ*, the Newton floor of the method that
-    converged), or None where neither did."""
-    accurate, robust = methods
-    try:
-        return (*accurate.step(q, qd, qdd, lam, h, t + h), floor)
-    except MbtoolsError:  # the weak penalty converges too slowly in the direction being lost
-        pass
-    try:
-        outcome = robust.step(q, qd, qdd, lam, h, t + h)
-    except MbtoolsError:
-        return None
-    statistics["robust_crossing_steps"] = statistics.get("robust_crossing_steps", 0) + 1
-    return (*outcome, NEWTON_FLOOR * size)
+class _Crossing:
+    """ALI3-P through the neighbourhood of a singular position, as a one-step method (module
+    ``mbtools.dynamics.one_step``): with the weak penalty of :data:`CROSSING_PENALTY_RATIO`,
+    else the default one where the weak penalty converges too slowly in the direction being
+    lost; λ* from nothing at each step (carried, it grows where a row is lost, and near a
+    singular position λ is large and ill-determined); q̈ at the start from the formulation
+    being integrated."""
+
+    label = "ALI3-P"
+    factorisations = 0
+
+    def __init__(self, system, path):
+        self.system, self.path = system, path
+        self.accurate = ALI3P(system, penalty_ratio=CROSSING_PENALTY_RATIO, newton_floor=CROSSING_NEWTON_FLOOR)
+        self.robust = ALI3P(system)
+        self.floor = CROSSING_FLOOR  # of the step last taken: the robust method's Newton stops earlier
+        self.robust_steps = 0
+
+    def start(self, q: np.ndarray, qd: np.ndarray, t: float):
+        return q.copy(), qd.copy(), self.path.at_output(q, qd, t)[0], np.zeros(len(self.system.rows))
+
+    def advance(self, state, h: float, t: float):
+        q, qd, qdd, _ = state
+        lam = np.zeros(len(self.system.rows))
+        try:
+            outcome = self.accurate.step(q, qd, qdd, lam, h, t)
+            self.floor = CROSSING_FLOOR
+            return outcome
+        except MbtoolsError:  # the weak penalty converges too slowly in the direction being lost
+            pass
+        outcome = self.robust.step(q, qd, qdd, lam, h, t)  # raises where it does not converge either
+        self.floor = NEWTON_FLOOR
+        self.robust_steps += 1
+        return outcome
 
 
 def _path(system, accelerations, q: np.ndarray, stabilise: str):

@@ -4,8 +4,10 @@ Every formulation of :data:`~mbtools.dynamics.FORMULATIONS` works on the same
 :class:`~mbtools.MultibodySystem`: the ODE ones give q̈ and are integrated by scipy's
 DOP853 with the state projected onto the constraints after each step and the
 neighbourhoods of singular positions crossed by ALI3-P (module
-``mbtools.dynamics.integrate``); ALI3-P on its own carries its fixed-step trapezoidal rule
-(module ``mbtools.dynamics.ali3p``), generalized-α likewise. The default is the multipliers formulation at
+``mbtools.dynamics.integrate``); ALI3-P and generalized-α are their own integration rules
+(modules ``mbtools.dynamics.ali3p`` and ``mbtools.dynamics.generalized_alpha``), put on
+scipy's ``OdeSolver`` contract (``mbtools.dynamics.one_step``) and stepped by the same
+driver, at a fixed step or with error control. The default is the multipliers formulation at
 rtol = 1e-9 (absolute: 1e-9 of the mechanism's size), error-controlled. "ggl_ida"
 integrates the stabilised index-2 equations with SUNDIALS' IDA (module
 ``mbtools.dynamics.ida``).
@@ -46,17 +48,19 @@ from .initial import initial_position, initial_velocity
 from .contact_integrate import integrate_with_contacts
 from .integrate import INTEGRATORS, STABILISATIONS, integrate
 from .jacobians import stiffness_ratio
+from .one_step import OneStepPath
 from .reactions import ReactionSolver
 from .system import MultibodySystem
 
 #: The dynamic formulations integrated as ODEs in (q, q̇): each gives (q̈, λ) from
 #: (system, q, q̇, t), and scipy's DOP853 integrates them with error control.
 ODE_FORMULATIONS = {"multipliers": multipliers.accelerations, "projection": projection.accelerations}
-#: The index-3 formulations that carry their own integrator, at a fixed step or, given
-#: rtol, with error control (:mod:`mbtools.dynamics.step_control`): (integrate, name, the
-#: options they take by ``options=``).
-FIXED_STEP = {"ali3p": (ali3p.integrate, "ALI3-P", ("penalty",)),
-              "generalized_alpha": (generalized_alpha.integrate, "Generalized-α", ("rho_inf",))}
+#: The one-step index-3 formulations, each its own integration rule, stepped by the one
+#: driver at a fixed step or, given rtol, with error control (module
+#: ``mbtools.dynamics.one_step``): (the method for (system, step, rtol, options), name,
+#: the options they take by ``options=``).
+FIXED_STEP = {"ali3p": (ali3p.method, "ALI3-P", ("penalty",)),
+              "generalized_alpha": (generalized_alpha.method, "Generalized-α", ("rho_inf",))}
 #: The formulations integrated as differential-algebraic equations by a solver of their
 #: own, with error control: (integrate, name).
 DAE_FORMULATIONS = {"ggl_ida": (ida.integrate, "IDA on the stabilised index-2 equations")}
@@ -84,8 +88,10 @@ class Trajectory:
         The ODE formulations: DOP853's accepted ``steps`` and ``evaluations`` of q̈, the
         ``crossings`` of singular positions handed to ALI3-P, their ``crossing_steps`` and
         ``rejected_crossing_steps``. With contacts: the integrator's ``steps``, its
-        ``evaluations`` of q̈ and the smooth ``segments`` between events. ALI3-P alone:
-        empty.
+        ``evaluations`` of q̈ and the smooth ``segments`` between events. ALI3-P and
+        generalized-α: their ``steps``, ``rejected_steps``, ``failed_newton_steps`` and
+        ``factorisations`` (generalized-α's Newton matrices), and the fixed ``step`` if
+        one was given.
     """
 
     def __init__(self, system: MultibodySystem, t, q, qd, qdd, lam, contact_forces=None, events=()):
@@ -184,8 +190,9 @@ def simulate(system: MultibodySystem, t_end: float, formulation: str | None = No
     """Integrate the equations of motion from t = 0 to ``t_end``.
 
     The ODE formulations ("multipliers", "projection") integrate (q, q̇) with scipy's
-    DOP853, the state projected onto the constraints after each step; "ali3p" carries its
-    own trapezoidal rule.
+    DOP853, the state projected onto the constraints after each step; "ali3p" and
+    "generalized_alpha" are index-3 one-step methods (trapezoidal rule, generalized-α),
+    at a fixed step or error-controlled; "ggl_ida" is SUNDIALS' IDA.
 
     Parameters
     ----------
@@ -308,14 +315,15 @@ def simulate(system: MultibodySystem, t_end: float, formulation: str | None = No
             traj.statistics = statistics
             return traj
         if formulation in FIXED_STEP:
-            if controlled:
-                qs, qds, qdds, lams, statistics = FIXED_STEP[formulation][0](system, q, qd, times, None, progress=bar,
-                                                                            rtol=float(rtol), **options)
-                traj = Trajectory(system, times, qs, qds, qdds, lams)
-                traj.statistics = statistics
-                return traj
-            qs, qds, qdds, lams = FIXED_STEP[formulation][0](system, q, qd, times, float(step), progress=bar, **options)
-            return Trajectory(system, times, qs, qds, qdds, lams)
+            step = None if controlled else float(step)
+            method = FIXED_STEP[formulation][0](system, step=step, rtol=float(rtol) if controlled else None, **options)
+            qs, qds, qdds, lams, statistics = integrate(system, None, q, qd, times, float(rtol), progress=bar,
+                                                        integrator=method.label, path=OneStepPath(system, method, step))
+            if not controlled:
+                statistics["step"] = step
+            traj = Trajectory(system, times, qs, qds, qdds, lams)
+            traj.statistics = statistics
+            return traj
         accelerations = ODE_FORMULATIONS[formulation]
         if stabilise not in STABILISATIONS:
             raise InputError(f"stabilise takes one of {STABILISATIONS}, got {stabilise!r}.")

@@ -1,6 +1,7 @@
-"""The one-step index-3 methods (ALI3-P, generalized-α) stepped through the output
-times: at a fixed step (:func:`fixed_steps`), or with error control given a tolerance
-instead (:func:`integrate`).
+"""The error control of the one-step index-3 methods (ALI3-P, generalized-α): its
+estimate, its predictor and its constants, used by their solver
+(``mbtools.dynamics.one_step.OneStepSolver``) in ``simulate`` and in the crossings of
+singular positions.
 
 Both are second order: the local error of a step of h is C h³. It is estimated on the
 positions, as the distance of the new q from a predictor of one order more that does not
@@ -33,12 +34,7 @@ The cubic predictor is exact on a cubic:
 
 from __future__ import annotations
 
-import warnings
-from typing import Callable
-
 import numpy as np
-
-from ..errors import AccuracyWarning, MbtoolsError
 
 #: The safety factor on the step the error estimate proposes.
 SAFETY = 0.9
@@ -84,100 +80,3 @@ def first_step(q: np.ndarray, qdd: np.ndarray, rtol: float, atol: float, span: f
     if acceleration <= 0.0:
         return span
     return min(span, float(np.sqrt(2.0 * tolerance / acceleration)))
-
-
-def fixed_steps(start, step: Callable, output: Callable, times: np.ndarray, largest: float, progress=None) -> list:
-    """Step a one-step method from ``start`` through ``times`` (from 0): each output
-    interval in equal steps of at most ``largest``; ``step(state, h, t)`` → the state at
-    t, ``output(state, t)`` → what is recorded at each output time."""
-    state, t = start, float(times[0])
-    outputs = [output(state, t)]
-    for target in times[1:]:
-        pieces = max(1, int(np.ceil((target - t) / largest - 1e-9)))
-        h = (target - t) / pieces
-        for k in range(pieces):
-            state = step(state, h, t + (k + 1) * h)
-        t = float(target)
-        outputs.append(output(state, t))
-        if progress is not None:
-            progress.update(t)
-    return outputs
-
-
-def integrate(start, step: Callable, positions: Callable, output: Callable, times: np.ndarray, rtol: float,
-              atol: float, floor: float, name: str, method: str, progress=None):
-    """Step a one-step method with error control through ``times`` (from 0).
-
-    Parameters
-    ----------
-    start
-        The method's state at t = 0.
-    step : callable
-        ``step(state, h, t)`` → the state at t after a step of h; raises
-        :class:`~mbtools.errors.MbtoolsError` where its Newton iteration fails.
-    positions : callable
-        ``positions(state)`` → (q, q̇, q̈).
-    output : callable
-        ``output(state, t)`` → what is recorded at an output time.
-    rtol, atol, floor : float
-        The tolerances on q and the method's Newton floor (length units).
-    name, method : str
-        The mechanism's and the method's names, for messages.
-
-    Returns
-    -------
-    list, dict
-        The outputs at ``times`` and the statistics (steps, rejected_steps,
-        failed_newton_steps).
-    """
-    times = np.asarray(times, dtype=float)
-    span = float(times[-1] - times[0])
-    state, t = start, float(times[0])
-    q, qd, qdd = positions(state)
-    h = first_step(q, qdd, rtol, atol, float(times[1] - times[0]) if len(times) > 1 else span)
-    smallest = SMALLEST_STEP * span
-    previous = None  # (t, q, q̇) of the state before
-    outputs = [output(state, t)]
-    statistics = {"steps": 0, "rejected_steps": 0, "failed_newton_steps": 0}
-    unmet = 0
-    for target in times[1:]:
-        while t < target:
-            taken = min(h, target - t)
-            landing = taken >= target - t - 1e-12 * max(1.0, abs(target))
-            t_new = target if landing else t + taken
-            try:
-                new = step(state, taken, t_new)
-            except MbtoolsError:
-                statistics["failed_newton_steps"] += 1
-                if taken <= smallest:
-                    raise MbtoolsError(f"{method} did not converge on '{name}' at t = {t:.6g} even at a step of "
-                                       f"{taken:.2g} s: the motion may be leaving its branch or blowing up; loosen "
-                                       "rtol, or try another formulation.") from None
-                h = max(taken * STEP_FACTORS[0], smallest)
-                continue
-            q1, qd1, _ = positions(new)
-            predicted = hermite(previous, (t, q, qd), t_new) if previous else q + taken * qd + 0.5 * taken**2 * qdd
-            error = error_ratio(q1, predicted, rtol, atol, floor)
-            if not np.isfinite(error) or (error > 1.0 and taken > smallest):
-                statistics["rejected_steps"] += 1
-                factor = STEP_FACTORS[0] if not np.isfinite(error) else max(STEP_FACTORS[0], SAFETY * error ** (-1 / 3))
-                h = max(taken * factor, smallest)
-                continue
-            if error > 1.0:
-                unmet += 1
-            previous = (t, q, qd)
-            state, t = new, t_new
-            q, qd, qdd = positions(state)
-            statistics["steps"] += 1
-            growth = SAFETY * error ** (-1 / 3) if error > 0 else STEP_FACTORS[1]
-            if growth < 1.0:
-                h = taken * max(growth, STEP_FACTORS[0])
-            elif growth >= HOLD_BELOW:  # (a step cut short to land on an output keeps the longer one)
-                h = max(h, taken * min(growth, STEP_FACTORS[1]))
-        outputs.append(output(state, t))
-        if progress is not None:
-            progress.update(t)
-    if unmet:
-        warnings.warn(f"{method} on '{name}': {unmet} steps at the smallest step ({smallest:.2g} s) were taken with "
-                      "their estimated error above the tolerance.", AccuracyWarning, stacklevel=3)
-    return outputs, statistics
