@@ -30,12 +30,9 @@ cost n³ at each iteration.
 from __future__ import annotations
 
 import numpy as np
-from scipy import sparse
 from scipy.linalg import lu_factor, lu_solve
-from scipy.sparse.linalg import splu
 
 from ..errors import MbtoolsError
-from .jacobians import force_jacobians
 from .kernels import least_squares_multipliers
 from .sparse import SparseEquations, uses_sparse
 
@@ -180,8 +177,8 @@ def multipliers(system, q, qd, qdd, t) -> np.ndarray:
     """λ reported at an output time: the least-squares solution of Φ_qᵀ λ = Q − h − M q̈
     with the projected q̈ (the λ* of the iteration carry the trapezoidal rule's
     alternating error in q̈)."""
-    _, J, _ = system.constraints(q, qd, t)
-    return least_squares_multipliers(J, system.mass_matrix(q) @ qdd - system.forces(q, qd, t))
+    state = system.evaluate(q, qd, t)
+    return least_squares_multipliers(state.jacobian, state.mass @ qdd - state.forces)
 
 
 def _step(algebra, q0, qd0, qdd0, lam, h, t, alpha, tolerances, max_iterations):
@@ -197,18 +194,19 @@ def _step(algebra, q0, qd0, qdd0, lam, h, t, alpha, tolerances, max_iterations):
     q = q0 + h * qd0 + 0.5 * h * h * qdd0  # predictor
     scale = system.model.length_scale
     previous = np.inf
-    # the forces' stiffness and damping, once a step at the predictor (modified Newton):
-    # −(Δt²/4) K − (Δt/2) C in the tangent, without which a stiff spring-damper diverges
-    forces_term = algebra.force_term(q, (2.0 / h) * q - qd_hat, t, h)
+    forces_term = None
     for iteration in range(max_iterations):
         qd = (2.0 / h) * q - qd_hat
         qdd = (4.0 / h**2) * q - qdd_hat
-        phi, J, _ = algebra.constraints(q, qd, t)
+        state = algebra.evaluate(q, qd, t)
+        phi, J = state.phi(), state.jacobian
         if iteration:  # λ*_{i+1} = λ*_i + α Φ(q_{i+1})
             lam = lam + alpha * phi
-        residual = (h * h / 4.0) * (algebra.mass_times(q, qdd) + algebra.transpose_times(J, alpha * phi + lam)
-                                    - system.forces(q, qd, t))
-        dq = algebra.tangent_solver(q, J, (h * h / 4.0) * alpha, forces_term)(residual)
+        else:  # the forces' stiffness and damping, once a step at the predictor (modified Newton):
+            # −(Δt²/4) K − (Δt/2) C in the tangent, without which a stiff spring-damper diverges
+            forces_term = algebra.force_term(state, h)
+        residual = (h * h / 4.0) * (state.mass @ qdd + algebra.transpose_times(J, alpha * phi + lam) - state.forces)
+        dq = algebra.tangent_solver(state, (h * h / 4.0) * alpha, forces_term)(residual)
         if not np.isfinite(dq).all():  # a singular tangent, or an overflow
             raise MbtoolsError(f"ALI3-P's Newton matrix is singular or overflowed at t = {t:.6g}: take a smaller "
                                "step, or another formulation.")
@@ -224,27 +222,27 @@ def _step(algebra, q0, qd0, qdd0, lam, h, t, alpha, tolerances, max_iterations):
         )
     qd = (2.0 / h) * q - qd_hat
     qdd = (4.0 / h**2) * q - qdd_hat
-    _, J, _ = algebra.constraints(q, qd, t)
+    state = algebra.evaluate(q, qd, t)
     weight = (h * h / 4.0) * alpha
-    solve = algebra.tangent_solver(q, J, weight)
+    solve = algebra.tangent_solver(state, weight)
     # the mass-orthogonal projections onto Φ_q q̇ + Φ_t = 0 and Φ_q q̈ = γ, solved for the
     # corrections (see _project)
-    qd = _project(algebra, solve, weight, J, qd, -system.constraint_rate(q, t))
-    _, J, gamma = algebra.constraints(q, qd, t)
-    qdd = _project(algebra, solve, weight, J, qdd, gamma)
+    qd = _project(algebra, solve, weight, state.jacobian, qd, -state.rate())
+    state = algebra.evaluate(q, qd, t)
+    qdd = _project(algebra, solve, weight, state.jacobian, qdd, state.rhs)
     return q, qd, qdd, lam
 
 
 class _Dense:
-    """Φ, Φ_q and the products and solves of a step, with dense matrices (Φ_q an array)."""
+    """The products and solves of a step with dense matrices, on the system's evaluated
+    states (``MultibodySystem.evaluate``)."""
 
     def __init__(self, system):
         self.system = system
-        self.constraints = system.constraints
         self.force_dependent = bool(system.loads) or not system.constant_mass
 
-    def mass_times(self, q, x):
-        return self.system.mass_matrix(q) @ x
+    def evaluate(self, q, qd, t):
+        return self.system.evaluate(q, qd, t)
 
     @staticmethod
     def transpose_times(J, v):
@@ -254,9 +252,11 @@ class _Dense:
     def times(J, x):
         return J @ x
 
-    def tangent_solver(self, q, J, weight, forces_term=None):
-        """b ↦ P⁻¹ b, P = M + weight Φ_qᵀΦ_q (+ the forces' term of Newton's tangent)."""
-        P = self.system.mass_matrix(q) + weight * J.T @ J
+    @staticmethod
+    def tangent_solver(state, weight, forces_term=None):
+        """b ↦ P⁻¹ b, P = M + weight Φ_qᵀΦ_q (+ the forces' term of Newton's tangent) at ``state``."""
+        J = state.jacobian
+        P = state.mass + weight * J.T @ J
         if forces_term is not None:
             P = P + forces_term
         try:
@@ -265,38 +265,33 @@ class _Dense:
             return lambda b: np.full_like(b, np.nan)
         return lambda b: lu_solve(factors, b)
 
-    def force_term(self, q, qd, t, h):
-        """−(Δt²/4) K − (Δt/2) C (:func:`mbtools.dynamics.jacobians.force_jacobians`), or
-        None where the forces depend on neither q nor q̇ (constant M and no loads)."""
+    def force_term(self, state, h):
+        """−(Δt²/4) K − (Δt/2) C (the state's force Jacobians), or None where the forces
+        depend on neither q nor q̇ (constant M and no loads)."""
         if not self.force_dependent:
             return None
-        K, C = force_jacobians(self.system, q, qd, t)
+        K, C = state.force_jacobians()
         return -(h * h / 4.0) * K - (h / 2.0) * C
 
 
 class _Sparse:
-    """The same with sparse matrices (:class:`~mbtools.dynamics.sparse.SparseEquations`;
-    Φ_q its values on its fixed pattern), for large natural and basic models."""
+    """The same with sparse matrices, on the sparse states of
+    :class:`~mbtools.dynamics.sparse.SparseEquations` (Φ_q its values on its fixed
+    pattern), for large natural and basic models."""
 
     def __init__(self, system):
         self.system = system
         self.equations = SparseEquations(system)
-        self.mass = sparse.csr_matrix(system.mass_matrix(None))
+        self.evaluate = self.equations.evaluate
         self.transpose_times = self.equations.transpose_times
         self.times = self.equations.times
 
-    def constraints(self, q, qd, t):
-        equations = self.equations
-        return equations.phi(q), equations.jacobian_values(q), equations.gamma(qd)
-
-    def mass_times(self, q, x):
-        return self.mass @ x
-
-    def tangent_solver(self, q, J, weight, forces_term=None):
+    def tangent_solver(self, state, weight, forces_term=None):
         """(The forces' term is left out on the sparse path.)"""
-        return self.equations.tangent_solver(J, weight)
+        return self.equations.tangent_solver(state.jacobian, weight)
 
-    def force_term(self, q, qd, t, h):
+    @staticmethod
+    def force_term(state, h):
         return None
 
 

@@ -48,8 +48,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..errors import InputError, MbtoolsError
-from ..model.rank import kept_rows, pivoted_qr
-from .jacobians import DIFFERENCE_STEP, force_jacobians
+from .jacobians import DIFFERENCE_STEP
 from .kernels import saddle_point_matrix
 from .multipliers import accelerations
 
@@ -143,15 +142,16 @@ class GeneralizedAlpha:
             a = ((1.0 - alpha_f) * qdd + alpha_f * qdd0 - alpha_m * a0) / (1.0 - alpha_m)
             q = q0 + h * qd0 + h * h * ((0.5 - beta) * a0 + beta * a)
             qd = qd0 + h * ((1.0 - gamma) * a0 + gamma * a)
-            phi, J = system.position_constraints(q, t) if rows else (np.zeros(0), np.zeros((0, n)))
-            inertia, force = system.mass_matrix(q) @ qdd, system.forces(q, qd, t)
+            state = system.evaluate(q, qd, t)
+            phi, J = (state.phi(), state.jacobian) if rows else (np.zeros(0), np.zeros((0, n)))
+            inertia, force = state.mass @ qdd, state.forces
             residual = inertia + J.T @ lam - force
             balance = float(np.abs(residual).max()) / (float(np.abs(inertia).max() + np.abs(force).max()) + 1e-300)
             if previous <= NEWTON_TOLERANCE * scale and balance <= BALANCE_TOLERANCE \
                     and (not rows or np.abs(phi / scales).max() < CONSTRAINT_TOLERANCE):
                 return q, qd, qdd, a, lam
             if tangent is None:
-                tangent = self._tangent(q, qd, qdd, lam, J, t, h, beta_p, gamma_p)
+                tangent = self._tangent(state, qdd, lam, h, beta_p, gamma_p)
                 self.kept_tangent = (h, tangent)
                 self.tangents += 1
             correction = tangent(np.concatenate([residual, phi / (h * h * beta_p)]))
@@ -166,18 +166,16 @@ class GeneralizedAlpha:
         raise MbtoolsError(f"Generalized-α did not converge at t = {t:.6g} in {MAX_ITERATIONS} iterations: take a "
                            "smaller step.")
 
-    def _tangent(self, q, qd, qdd, lam, J, t, h, beta_p, gamma_p):
-        """b ↦ S⁻¹ b, S the iteration matrix of the module's docstring (LU, on an
-        independent set of the rows; the others' corrections zero)."""
-        system = self.system
+    def _tangent(self, state, qdd, lam, h, beta_p, gamma_p):
+        """b ↦ S⁻¹ b, S the iteration matrix of the module's docstring at the evaluated
+        ``state`` (LU, on the rows the state keeps; the others' corrections zero)."""
+        q, qd, t, J = state.q, state.qd, state.t, state.jacobian
         n = len(q)
-        K, C = force_jacobians(system, q, qd, t)
+        K, C = state.force_jacobians()
         stiffness = -K + self._hessian_term(q, qd, qdd, lam, t)
-        block = system.mass_matrix(q) - h * gamma_p * C + h * h * beta_p * stiffness
+        block = state.mass - h * gamma_p * C + h * h * beta_p * stiffness
         m = len(lam)
-        kept = None
-        if m:
-            kept, _ = kept_rows(*pivoted_qr(J)[:2])
+        kept = state.kept().rows if m else None
         rows = np.arange(m) if kept is None else np.asarray(kept)
         Jk = J[rows]
         S = saddle_point_matrix(block, Jk)

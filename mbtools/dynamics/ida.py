@@ -44,7 +44,6 @@ from __future__ import annotations
 import numpy as np
 
 from ..errors import MbtoolsError
-from ..model.rank import kept_rows, pivoted_qr
 from .multipliers import accelerations
 
 #: The absolute tolerance given to the algebraic variables λ and μ, far beyond any value
@@ -81,8 +80,7 @@ def independent_rows(system, q: np.ndarray, t: float = 0.0) -> np.ndarray:
     the rows of the pivoted QR of Φ_qᵀ that carry its rank."""
     if not system.rows:
         return np.arange(0)
-    _, J = system.position_constraints(q, t)
-    kept, _ = kept_rows(*pivoted_qr(J)[:2])
+    kept = system.evaluate(q, np.zeros_like(q), t).kept().rows
     return np.arange(len(system.rows)) if kept is None else np.sort(np.asarray(kept))
 
 

@@ -46,7 +46,6 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..model.rank import kept_rows, pivoted_qr
 from .kernels import saddle_point_matrix
 
 #: Central differences of the forces take steps of this fraction of each coordinate's
@@ -106,7 +105,7 @@ def acceleration_jacobians(system, q: np.ndarray, qd: np.ndarray, t: float,
     J, gamma = state.jacobian, state.rhs
     G = np.zeros((len(gamma), n))
     if len(gamma):
-        kept, _ = kept_rows(*pivoted_qr(J)[:2], rank=rank)
+        kept = state.kept(rank=rank).rows
         speed = max(float(np.abs(qd).max()), system.model.length_scale)
         for j in range(n):  # ∂γ/∂q̇ by central differences
             dv = DIFFERENCE_STEP * max(abs(qd[j]), speed)

@@ -17,7 +17,6 @@ import numpy as np
 from scipy.linalg.lapack import dgesv
 
 from ..errors import SingularJacobianError
-from ..model.rank import kept_rows, pivoted_qr
 from .kernels import saddle_point_matrix
 from .singular import RankWatch, refuse_near_singular
 
@@ -35,16 +34,9 @@ def accelerations(system, q: np.ndarray, qd: np.ndarray, t: float, stabilised: b
     m = len(rhs)
     kept = None  # None: every row is kept, in its own order
     if m:
-        factors, pivots, _ = pivoted_qr(J)
-        if watch is not None:
-            diagonal = np.abs(factors.diagonal())
-            watch.ratio_of(diagonal)
-            count = watch.rows_to_keep(diagonal)
-            kept = None if count == m else pivots[:count]
-        else:
-            kept, ratio = kept_rows(factors, pivots)
-            if refuse_near is not None and ratio:
-                refuse_near_singular(system.model.mechanism.name, t, ratio, refuse_near)
+        kept, ratio = state.kept(watch)
+        if watch is None and refuse_near is not None and ratio:
+            refuse_near_singular(system.model.mechanism.name, t, ratio, refuse_near)
         if kept is not None:
             J, rhs = J[kept], rhs[kept]
     n = len(q)

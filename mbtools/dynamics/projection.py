@@ -18,7 +18,6 @@ from __future__ import annotations
 import numpy as np
 
 from ..errors import SingularJacobianError
-from ..model.rank import rank_of_diagonal
 from .kernels import least_squares_multipliers
 from .singular import RankWatch, refuse_near_singular
 
@@ -31,21 +30,10 @@ def accelerations(system, q: np.ndarray, qd: np.ndarray, t: float, stabilised: b
     ``refuse_near`` (a ratio), a SingularJacobianError within it of a singular position."""
     model = system.model
     state = system.evaluate(q, qd, t, stabilised)
-    J, rhs, M, force = state.jacobian, state.rhs, state.mass, state.forces
-    n = model.n_coordinates
-    if J.size:
-        U, sv, Vt = np.linalg.svd(J, full_matrices=True)
-        if watch is not None:
-            watch.ratio_of(sv)
-            rank = watch.rows_to_keep(sv)
-        else:
-            rank = rank_of_diagonal(sv)
-            if refuse_near is not None and rank:
-                refuse_near_singular(model.mechanism.name, t, sv[rank - 1] / sv[0], refuse_near)
-        particular = Vt[:rank].T @ ((U[:, :rank].T @ rhs) / sv[:rank])  # the minimum-norm solution
-        R = Vt[rank:].T
-    else:
-        particular, R = np.zeros(n), np.eye(n)
+    J, M, force = state.jacobian, state.mass, state.forces
+    particular, R, ratio = state.null_space(watch)
+    if watch is None and refuse_near is not None and len(system.rows) and ratio:
+        refuse_near_singular(model.mechanism.name, t, ratio, refuse_near)
     reduced = R.T @ M @ R
     try:
         zdd = np.linalg.solve(reduced, R.T @ (force - M @ particular))

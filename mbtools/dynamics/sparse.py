@@ -38,6 +38,7 @@ from ..errors import AssemblyError, SingularJacobianError
 from ..model.rank import pivoted_qr
 from .kernels import POSITION_TOLERANCE, PROJECTION_ITERATIONS
 from .singular import RankWatch
+from .state import EvaluatedState, KeptRows
 
 #: From this many coordinates on, natural and basic coordinates are integrated with sparse
 #: matrices. Measured on A02, 1 s at rtol 1e-8 (natural coordinates, 2N + 2 of them):
@@ -80,6 +81,10 @@ class SparseEquations:
         self.metric_values = W[self.metric_entries]
         self._structures: dict = {}
         self._tangent = None
+
+    def evaluate(self, q: np.ndarray, qd: np.ndarray, t: float = 0.0) -> "SparseState":
+        """The system at (t, q, q̇) with Φ_q as its values on the pattern (:class:`SparseState`)."""
+        return SparseState(self, q, qd, t)
 
     # ------------------------------------------------------------ constraints
     def jacobian_values(self, q: np.ndarray) -> np.ndarray:
@@ -245,6 +250,46 @@ class SparseEquations:
         if np.abs(residual).any():
             qd = qd - self._correction(values, kept, residual, t)
         return q, qd, kept, ratio
+
+
+class SparseState(EvaluatedState):
+    """:class:`~mbtools.dynamics.state.EvaluatedState` on the sparse path: ``mass`` a CSR
+    matrix (constant), ``jacobian`` Φ_q's values on the pattern of ``equations``, ``rhs``
+    γ (no inputs enter these rows, so Φ_t = 0), and the rows kept sorted in row order (one
+    pattern per set)."""
+
+    def __init__(self, equations: SparseEquations, q: np.ndarray, qd: np.ndarray, t: float = 0.0):
+        super().__init__(equations.system, q, qd, t)
+        self.equations = equations
+
+    @property
+    def mass(self):
+        return self._once("mass", lambda: sparse.csr_matrix(self.system.mass_matrix(None)))
+
+    @property
+    def jacobian(self) -> np.ndarray:
+        return self._once("values", lambda: self.equations.jacobian_values(self.q))
+
+    @property
+    def rhs(self) -> np.ndarray:
+        return self._once("gamma", lambda: self.equations.gamma(self.qd))
+
+    def phi(self) -> np.ndarray:
+        return self._once("phi", lambda: self.equations.phi(self.q))
+
+    def rate(self) -> np.ndarray:
+        return np.zeros(self.equations.m)
+
+    def velocity_residual(self) -> np.ndarray:
+        return self._once("velocity", lambda: self.equations.times(self.jacobian, self.qd))
+
+    def kept(self, watch: RankWatch | None = None, rank: int | None = None) -> KeptRows:
+        """As the dense state's, from the pivoted QR of the dense Φ_q, the rows sorted."""
+        rows, ratio = EvaluatedState.kept(self, watch, rank)
+        return KeptRows(None if rows is None else np.sort(rows), ratio)
+
+    def _dense_jacobian(self) -> np.ndarray:
+        return self.equations.dense_jacobian(self.jacobian)
 
 
 def _refined_solver(matrix, lu):
