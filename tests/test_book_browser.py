@@ -396,3 +396,24 @@ def test_student_edition_holds_no_solution(browser, student_server, chapter):
         assert not problems, "; ".join(problems[:5])
     finally:
         page.close()
+
+
+def test_student_edition_downloads_hold_no_solution(student_server):
+    """The sources offered for download (.md and the executed .ipynb) are cut too, and
+    the code cells outside the solutions keep their outputs (shared from the book's
+    execution through the cache)."""
+    import json
+
+    sources = STUDENT_HTML / "_sources" / "chapters"
+    pages = sorted(sources.glob("*.md")) + sorted(sources.glob("*.md.txt"))
+    notebooks = sorted(sources.glob("*.ipynb"))
+    assert len(pages) >= 15 and len(notebooks) >= 15, (len(pages), len(notebooks))
+    for page in pages:
+        assert not re.search(r"\{solution", page.read_text()), page.name
+    outputs = 0
+    for path in notebooks:
+        notebook = json.loads(path.read_text())
+        text = "".join(c["source"] if isinstance(c["source"], str) else "".join(c["source"]) for c in notebook["cells"])
+        assert not re.search(r"\{solution", text), path.name
+        outputs += sum(len(c.get("outputs", [])) for c in notebook["cells"] if c["cell_type"] == "code")
+    assert outputs > 100, outputs

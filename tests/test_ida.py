@@ -39,6 +39,18 @@ def test_the_stiff_pendulum_against_its_minimal_equations(rtol):
     assert np.abs(traj.point("B") - minimal_reference(t)).max() < 20 * rtol * system.model.length_scale
 
 
+def test_ida_steps_in_the_one_driver_and_its_outputs_interpolate():
+    """IDA is stepped by the one driver (its steps counted there), and an output time
+    inside a step comes from IDA's interpolating polynomial: many outputs give the same
+    answer as a few (well within the tolerance) at no extra steps."""
+    system = stiff_system("natural")
+    few = simulate(system, T_END, "ggl_ida", rtol=1e-8, t_eval=np.linspace(0.0, T_END, 3), progress=False)
+    many = simulate(system, T_END, "ggl_ida", rtol=1e-8, t_eval=np.linspace(0.0, T_END, 401), progress=False)
+    assert 0 < few.statistics["steps"] == many.statistics["steps"] < 400
+    assert np.abs(many.point("B")[::200] - few.point("B")).max() < 1e-12 * system.model.length_scale
+    assert np.abs(many.point("B") - minimal_reference(many.t)).max() < 20e-8 * system.model.length_scale
+
+
 def test_andrews_squeezer():
     run = benchmarks.run_andrews("natural", "ggl_ida", rtol=1e-10)
     assert run.error < 1e-5

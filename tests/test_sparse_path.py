@@ -17,7 +17,8 @@ from mbtools.dynamics import MultibodySystem, simulate
 from mbtools.dynamics import sparse as sparse_path
 from mbtools.dynamics.initial import project_state
 from mbtools.dynamics.singular import RankWatch
-from mbtools.dynamics.multipliers import accelerations
+from mbtools.dynamics.multipliers import Multipliers, accelerations
+from mbtools.dynamics.projection import Projection
 from mbtools.examples.benchmarks import n_four_bar
 from mbtools.examples.tops import falling_ssc
 
@@ -58,7 +59,7 @@ def test_sparse_equations_match_the_dense_ones(case):
     np.testing.assert_allclose(equations.gamma(qd), gamma, atol=1e-12 * np.abs(gamma).max())
     # accelerations and multipliers on the rows kept (redundant rows set aside, λ = 0 there)
     watch = RankWatch.at(J)
-    kept = equations.rows_kept(values, watch)
+    kept = equations.evaluate(q, qd).kept(watch).rows
     if case.startswith("SSC"):
         assert kept is not None and len(kept) < len(system.rows)
     qdd, lam = equations.accelerations(q, qd, 0.0, kept)
@@ -79,6 +80,12 @@ def test_sparse_equations_match_the_dense_ones(case):
 def test_large_models_take_the_sparse_path():
     assert sparse_path.uses_sparse(a02_system(sparse_path.SPARSE_FROM // 2))
     assert not sparse_path.uses_sparse(a02_system(1))
+    # the multipliers' path is sparse on a large model, the projection's never
+    large = a02_system(sparse_path.SPARSE_FROM // 2)
+    q = large.model.reference_q
+    assert type(Multipliers.build(large).path(q)).__name__ == "_SparsePath"
+    assert type(Projection.build(large).path(q)).__name__ == "_DensePath"
+    assert type(Multipliers.build(a02_system(1)).path(a02_system(1).model.reference_q)).__name__ == "_DensePath"
 
 
 def test_a02_ten_windows_alike_on_both_paths(monkeypatch):

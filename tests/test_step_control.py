@@ -60,7 +60,7 @@ def test_the_estimate_follows_the_true_local_error(method):
     (q0, qd0, _), (q1, qd1, qdd1), (q2, _, _) = (exact_state(system, s) for s in (t - h, t, t + h))
     if method == "ali3p":
         stepper = ALI3P(system, penalty_ratio=CROSSING_PENALTY_RATIO, newton_floor=CROSSING_NEWTON_FLOOR)
-        stepped = stepper.step(q1, qd1, qdd1, np.zeros(len(system.rows)), h, t + h)[0]
+        stepped = stepper.step((q1, qd1, qdd1, np.zeros(len(system.rows))), h, t + h)[0]
     else:
         stepper = GeneralizedAlpha(system)
         state = stepper.start(q1, qd1, t)

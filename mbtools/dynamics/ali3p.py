@@ -32,8 +32,9 @@ from __future__ import annotations
 import numpy as np
 from scipy.linalg import lu_factor, lu_solve
 
-from ..errors import MbtoolsError
-from .kernels import least_squares_multipliers
+from ..errors import MbtoolsError, SingularJacobianError
+from .kernels import least_squares_multipliers, saddle_point_solve
+from .one_step import OneStepPath
 from .sparse import SparseEquations, uses_sparse
 
 #: The default penalty makes (Δt²/4) α Φ_qᵀΦ_q this many times the mass matrix; the
@@ -60,7 +61,8 @@ CROSSING_NEWTON_FLOOR = 1e-10
 
 class ALI3P:
     """ALI3-P on one system, one step at a time: :meth:`step` takes the state (q, q̇, q̈, λ*)
-    at t over a step Δt, the dynamic counterpart of ``mbtools.kinematics.newton_step``.
+    over a step Δt, the dynamic counterpart of ``mbtools.kinematics.newton_step``; a
+    formulation of ``simulate`` (module ``mbtools.dynamics.formulation``).
 
     Parameters
     ----------
@@ -91,7 +93,7 @@ class ALI3P:
     >>> system = MultibodySystem(formulate(m, "natural"))
     >>> method = ALI3P(system)
     >>> q, qd = system.model.reference_q, np.zeros(2)
-    >>> q, qd, qdd, lam = method.step(q, qd, method.initial_acceleration(q, qd, 0.0), np.zeros(1), 1e-3, 1e-3)
+    >>> q, qd, qdd, lam = method.step(method.start(q, qd, 0.0), 1e-3, 1e-3)
     >>> round(float(qd[1]), 6)   # released horizontally: P falls at g Δt at first
     -0.00981
     """
@@ -124,13 +126,42 @@ class ALI3P:
     def initial_acceleration(self, q: np.ndarray, qd: np.ndarray, t: float) -> np.ndarray:
         """q̈ of a consistent state from the equations of motion with the multipliers
         (exact; the penalty form (M + α Φ_qᵀΦ_q) q̈ = Q − h + α Φ_qᵀ γ would weigh
-        α Φ_qᵀΦ_q some 4·1e6/Δt² times M and lose every digit of q̈ at small steps)."""
-        from .multipliers import accelerations
+        α Φ_qᵀΦ_q some 4·1e6/Δt² times M and lose every digit of q̈ at small steps): the
+        saddle-point system on the rows the evaluated state keeps."""
+        state = self.system.evaluate(q, qd, t)
+        J, c = state.jacobian, state.rhs
+        kept = state.kept().rows if len(c) else None
+        if kept is not None:
+            J, c = J[kept], c[kept]
+        solution = saddle_point_solve(state.mass, J, state.forces, c)
+        if solution is None:
+            raise SingularJacobianError(f"The equations of motion of '{self.system.model.mechanism.name}' are "
+                                        f"singular at t = {t:.6g}: the mass matrix is not positive on the motions "
+                                        "the constraints allow, or the constraints lost rank at a singular position.")
+        return solution[0]
 
-        return accelerations(self.system, q, qd, t, stabilised=False)[0]
-
-    label = "ALI3-P"
+    name, label, kind, options = "ali3p", "ALI3-P", "one_step", ("penalty",)
     factorisations = 0
+
+    @classmethod
+    def build(cls, system, step: float | None = None, rtol: float | None = None,
+              penalty: float | None = None) -> "ALI3P":
+        """ALI3-P as ``simulate`` steps it (module ``mbtools.dynamics.one_step``): at a fixed
+        ``step``, with the default penalty of that step for every step; with ``rtol``
+        instead, on the better-conditioned Newton matrix of :data:`CROSSING_PENALTY_RATIO`,
+        whose iteration reaches :data:`CROSSING_NEWTON_FLOOR` of the size (so that the
+        error estimate measures truncation, not Newton's remainder)."""
+        if rtol is not None:
+            return cls(system, penalty, penalty_ratio=CROSSING_PENALTY_RATIO, newton_floor=CROSSING_NEWTON_FLOOR)
+        chosen = cls(system, penalty)
+        q = system.model.reference_q
+        if penalty is None and step is not None and chosen.penalty(step, q):  # the largest step's, for every step
+            chosen.fixed_penalty = chosen.penalty(step, q)
+        return chosen
+
+    def path(self, q: np.ndarray, t: float = 0.0, step: float | None = None, stabilise: str = "projection"):
+        """Its path of the one driver: its own solver at ``step`` or with error control."""
+        return OneStepPath(self.system, self, step)
 
     @property
     def floor(self) -> float:
@@ -142,8 +173,8 @@ class ALI3P:
         return q.copy(), qd.copy(), self.initial_acceleration(q, qd, t), np.zeros(len(self.system.rows))
 
     def advance(self, state, h: float, t: float):
-        """:meth:`step` on a state of :meth:`start`."""
-        return self.step(*state, h, t)
+        """:meth:`step`, under the name of the one-step protocol (``mbtools.dynamics.one_step``)."""
+        return self.step(state, h, t)
 
     def output(self, state, t: float):
         """(q̈, λ) recorded at an output time: the projected q̈ and λ by least squares
@@ -151,26 +182,12 @@ class ALI3P:
         q, qd, qdd, _ = state
         return qdd.copy(), multipliers(self.system, q, qd, qdd, t)
 
-    def step(self, q: np.ndarray, qd: np.ndarray, qdd: np.ndarray, lam: np.ndarray, h: float, t: float):
-        """(q, q̇, q̈, λ*) at ``t`` after a step of ``h`` seconds from the state given
-        (consistent: q̈ from :meth:`initial_acceleration` or the step before)."""
+    def step(self, state, h: float, t: float):
+        """(q, q̇, q̈, λ*) at ``t`` after a step of ``h`` seconds from ``state`` = (q, q̇, q̈, λ*)
+        (consistent: from :meth:`start` or the step before)."""
+        q, qd, qdd, lam = state
         return _step(self.algebra, q, qd, qdd, lam, h, t, self.penalty(h, q), (self.tolerance, self.newton_floor),
                      self.max_iterations)
-
-
-def method(system, step: float | None = None, rtol: float | None = None, penalty: float | None = None) -> ALI3P:
-    """ALI3-P as ``simulate`` steps it (module ``mbtools.dynamics.one_step``): at a fixed
-    ``step``, with the default penalty of that step for every step; with ``rtol`` instead,
-    on the better-conditioned Newton matrix of :data:`CROSSING_PENALTY_RATIO`, whose
-    iteration reaches :data:`CROSSING_NEWTON_FLOOR` of the size (so that the error
-    estimate measures truncation, not Newton's remainder)."""
-    if rtol is not None:
-        return ALI3P(system, penalty, penalty_ratio=CROSSING_PENALTY_RATIO, newton_floor=CROSSING_NEWTON_FLOOR)
-    chosen = ALI3P(system, penalty)
-    q = system.model.reference_q
-    if penalty is None and step is not None and chosen.penalty(step, q):  # the largest step's, for every step
-        chosen.fixed_penalty = chosen.penalty(step, q)
-    return chosen
 
 
 def multipliers(system, q, qd, qdd, t) -> np.ndarray:

@@ -1,8 +1,10 @@
 """Forward dynamics with contacts: smooth motion between events, located and resolved.
 
-Between events the multipliers formulation with the contacts that are on
-(:mod:`mbtools.dynamics.contact_modes`) is integrated by DOP853 in the one driver of
-module ``mbtools.dynamics.integrate``, the state projected onto the joints' constraints
+Between events an ODE formulation with the contacts that are on — the multipliers
+(:mod:`mbtools.dynamics.contact_modes`) by default, or the null-space projection
+(``mbtools.dynamics.projection.contact_accelerations``), each formulation's
+``contacts`` — is integrated by DOP853 (or RK45) in the one driver of module
+``mbtools.dynamics.integrate``, the state projected onto the joints' constraints
 and the on contacts (g = 0, v_n = 0, and v_t = 0 where sticking) after every step. The
 contacts are a *path* of that driver (:class:`ContactPath`: the derivative, the
 projection and the outputs with the contacts on) with an event handler (its
@@ -34,11 +36,11 @@ from dataclasses import dataclass, field
 import numpy as np
 from scipy.optimize import brentq
 
-from ..errors import AssemblyError, MbtoolsError
+from ..errors import MbtoolsError
 from .contact_modes import choose_modes, contact_accelerations
 from .impact import TOUCHING, impact
 from .integrate import integrate
-from .kernels import PROJECTION_ITERATIONS, mass_orthogonal_correction
+from .kernels import mass_orthogonal_correction, newton_projection, row_owners
 from .singular import RankWatch
 
 #: Event functions are checked at this many points of each step's interpolant.
@@ -66,18 +68,21 @@ class ContactEvent:
     energy_limited: bool = False
 
 
-def integrate_with_contacts(system, q, qd, times, rtol, progress=None):
-    """(q, q̇, q̈, λ, contact forces, events, statistics) at the output ``times``;
+def integrate_with_contacts(system, q, qd, times, rtol, progress=None, accelerations=contact_accelerations,
+                            integrator: str = "DOP853"):
+    """(q, q̇, q̈, λ, contact forces, events, statistics) at the output ``times``, the
+    motion between events by the formulation's ``accelerations`` with the contacts on (the
+    multipliers' by default; any ODE formulation's ``contacts``) and the ``integrator``;
     statistics counts the integrator's steps, its evaluations of q̈ and the smooth
     segments between events. A contact that starts through its plane, or touching it with
     its normal flipped, is refused by name (``PlaneContact.check_start``)."""
     for contact in system.contacts:
         contact.check_start(system.model, q, TOUCHING * system.model.length_scale)
-    path = ContactPath(system)
+    path = ContactPath(system, accelerations)
     y = path.restart(0.0, np.concatenate([q, qd]), None)
     n = path.n
-    qs, qds, qdds, lams, statistics = integrate(system, None, y[:n], y[n:], times, rtol, progress=progress,
-                                                path=path)
+    qs, qds, qdds, lams, statistics = integrate(system, path, y[:n], y[n:], times, rtol, progress=progress,
+                                                integrator=integrator)
     return qs, qds, qdds, lams, np.array(path.forces), path.events, statistics
 
 
@@ -90,8 +95,8 @@ class ContactPath:
     projects = True
     crosses = False  # a contact's state changes at events; singular positions are not crossed
 
-    def __init__(self, system):
-        self.system, self.model = system, system.model
+    def __init__(self, system, accelerations=contact_accelerations):
+        self.system, self.model, self.accelerations = system, system.model, accelerations
         self.n = system.model.n_coordinates
         self.size = system.model.length_scale
         self.v_rest = float(np.sqrt(2 * max(np.linalg.norm(system.gravity), 1e-300) * REST_HEIGHT * self.size))
@@ -103,7 +108,7 @@ class ContactPath:
 
     # -- the state between events -------------------------------------------------
     def derivative(self, t, y):
-        qdd, _, _ = contact_accelerations(self.system, y[:self.n], y[self.n:], t, self.modes)
+        qdd, _, _ = self.accelerations(self.system, y[:self.n], y[self.n:], t, self.modes)
         return np.concatenate([y[self.n:], qdd])
 
     def project(self, y, t):
@@ -111,19 +116,17 @@ class ContactPath:
         system, model, n = self.system, self.model, self.n
         q, qd = y[:n].copy(), y[n:].copy()
         on = [c for c in system.contacts if c.name in self.modes]
-        for _ in range(PROJECTION_ITERATIONS):
-            phi, J, _ = system.constraints(q, qd, t)
-            residual = np.concatenate([phi] + [[c.gap(model, q)] for c in on])
-            if not residual.size or np.abs(residual).max() < 1e-13 * self.size:
-                break
-            rows = np.vstack([J] + [c.rows(model, q)[0][None, :] for c in on])
-            q = q - mass_orthogonal_correction(system.metric_inverse(q), rows, residual)
-        else:
-            raise AssemblyError(
-                f"The position of '{model.mechanism.name}' at t = {t:.6g} could not be brought onto its joints and "
-                f"the contacts {[c.name for c in on]} in {PROJECTION_ITERATIONS} corrections (largest residual "
-                f"{np.abs(residual).max():.2e}): the contacts in touch contradict the joints, or the step went too far."
-            )
+
+        def residual_at(x):  # the joints' rows and the gaps of the contacts on
+            phi, J = system.position_constraints(x, t) if system.rows else (np.zeros(0), np.zeros((0, n)))
+            return (np.concatenate([phi] + [[c.gap(model, x)] for c in on]),
+                    np.vstack([J] + [c.rows(model, x)[0][None, :] for c in on]))
+
+        q, _ = newton_projection(
+            q, residual_at, lambda x, residual, rows: mass_orthogonal_correction(system.metric_inverse(x), rows, residual),
+            np.concatenate([model.residual_scales[system.rows], np.full(len(on), self.size)]),
+            f"'{model.mechanism.name}' at t = {t:.6g} with the contacts {[c.name for c in on]} on",
+            row_owners(system) + [f"contact '{c.name}'" for c in on])
         _, J, _ = system.constraints(q, qd, t)
         rows, rates = [J], [system.constraint_rate(q, t)]
         for c in on:
@@ -144,7 +147,7 @@ class ContactPath:
         system, model, n = self.system, self.model, self.n
         q, qd = y[:n], y[n:]
         values = {}
-        forces = contact_accelerations(system, q, qd, t, self.modes)[2] if self.modes else {}
+        forces = self.accelerations(system, q, qd, t, self.modes)[2] if self.modes else {}
         for c in system.contacts:
             mode = self.modes.get(c.name)
             if mode is None:
@@ -160,7 +163,7 @@ class ContactPath:
 
     def at_output(self, q, qd, t):
         """(q̈, λ) at an output time with the contacts on now; their forces are kept."""
-        qdd, lam, forces = contact_accelerations(self.system, q, qd, t, self.modes)
+        qdd, lam, forces = self.accelerations(self.system, q, qd, t, self.modes)
         self.forces.append([forces.get(c.name, (0.0, 0.0)) for c in self.system.contacts])
         return qdd, lam[:len(self.system.rows)]
 

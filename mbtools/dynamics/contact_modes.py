@@ -38,9 +38,14 @@ class Mode:
     sign: float = 0.0
 
 
-def contact_accelerations(system, q, qd, t, modes: dict):
-    """(q̈, λ of the joints' rows, {contact name: (f_n, f_t)}) with the contacts in
-    ``modes`` on (name → :class:`Mode`)."""
+def contact_equations(system, q, qd, t, modes: dict):
+    """The equations of motion's rows with the contacts in ``modes`` on (name →
+    :class:`Mode`): (rows A, force columns C, right-hand side c, the joints' rows kept, the
+    contacts' labels), for M q̈ + Cᵀ (λ, f) = Q − h and A q̈ = c (see the module): the
+    joints' independent rows first (pivoted QR), then each on contact's normal row and,
+    sticking, its tangent row, labelled (name, "n") or (name, "t"). A sliding contact's
+    column carries its friction, −(C_n − μ s C_t); the others are −C_n, −C_t, so that its
+    multiplier is the contact force itself."""
     model = system.model
     J, rhs = system.acceleration_constraints(q, qd, t, stabilised=False)
     if J.size:
@@ -67,28 +72,45 @@ def contact_accelerations(system, q, qd, t, modes: dict):
             right.append(np.array([-curvature_t]))
             columns.append(-tangent[None, :])
             labels.append((contact.name, "t"))
-    A_rows, A_columns = np.vstack(rows), np.vstack(columns)
-    n = model.n_coordinates
+    return np.vstack(rows), np.vstack(columns), np.concatenate(right), kept, labels
+
+
+def contact_forces(system, modes: dict, labels: list, values: np.ndarray) -> dict:
+    """{contact name: (f_n, f_t)} from the contacts' multipliers ``values`` (in the order
+    of ``labels``), a sliding contact's friction f_t = −μ s f_n."""
+    forces = {name: [0.0, 0.0] for name in modes}
+    for (name, direction), value in zip(labels, values):
+        forces[name][0 if direction == "n" else 1] = float(value)
+    for name, mode in modes.items():
+        if mode.law == "slide":
+            forces[name][1] = -_by_name(system, name).friction * mode.sign * forces[name][0]
+    return {name: tuple(f) for name, f in forces.items()}
+
+
+def refuse_unsolvable(system, modes: dict, t: float, residual: float, scale: float) -> None:
+    """The error where the equations with the contacts on have no solution."""
+    if residual > 1e-8 * max(scale, 1.0):
+        raise MbtoolsError(f"The equations of motion of '{system.model.mechanism.name}' with its contacts "
+                           f"{sorted(modes)} on have no solution at t = {t:.6g}: the contacts hold more than "
+                           "its freedoms allow, in directions that cannot all hold.")
+
+
+def contact_accelerations(system, q, qd, t, modes: dict):
+    """(q̈, λ of the joints' rows, {contact name: (f_n, f_t)}) with the contacts in
+    ``modes`` on (name → :class:`~mbtools.dynamics.contact_modes.Mode`), by the
+    multipliers: the saddle-point system of :func:`~mbtools.dynamics.contact_modes.contact_equations`."""
+    A_rows, A_columns, rhs, kept, labels = contact_equations(system, q, qd, t, modes)
+    n = system.model.n_coordinates
     A = saddle_point_matrix(system.mass_matrix(q), A_rows, A_columns)
-    b = np.concatenate([system.forces(q, qd, t), np.concatenate(right)])
+    b = np.concatenate([system.forces(q, qd, t), rhs])
     try:
         x = np.linalg.solve(A, b)
     except np.linalg.LinAlgError:  # contacts that share a direction: the least-norm split of their forces
         x, *_ = np.linalg.lstsq(A, b, rcond=1e-12)
-    if np.abs(A @ x - b).max() > 1e-8 * max(float(np.abs(b).max()), 1.0):
-        raise MbtoolsError(f"The equations of motion of '{model.mechanism.name}' with its contacts "
-                           f"{sorted(modes)} on have no solution at t = {t:.6g}: the contacts hold more than "
-                           "its freedoms allow, in directions that cannot all hold.")
-    multipliers = np.zeros(J.shape[0])
+    refuse_unsolvable(system, modes, t, float(np.abs(A @ x - b).max()), float(np.abs(b).max()))
+    multipliers = np.zeros(len(system.rows))
     multipliers[kept] = x[n:n + len(kept)]
-    forces = {name: [0.0, 0.0] for name in modes}
-    for (name, direction), value in zip(labels, x[n + len(kept):]):
-        forces[name][0 if direction == "n" else 1] = float(value)
-    for name, mode in modes.items():
-        if mode.law == "slide":
-            contact = _by_name(system, name)
-            forces[name][1] = -contact.friction * mode.sign * forces[name][0]
-    return x[:n], multipliers, {name: tuple(f) for name, f in forces.items()}
+    return x[:n], multipliers, contact_forces(system, modes, labels, x[n + len(kept):])
 
 
 def choose_modes(system, q, qd, t, touching: list, speed_tolerance: float, barred: dict | None = None) -> dict:

@@ -51,6 +51,7 @@ from ..errors import InputError, MbtoolsError
 from .jacobians import DIFFERENCE_STEP
 from .kernels import saddle_point_matrix
 from .multipliers import accelerations
+from .one_step import OneStepPath
 
 #: The default spectral radius at infinite frequency, for mild damping of the highest
 #: frequencies (those a step cannot resolve), second order for the others.
@@ -79,7 +80,8 @@ def generalized_alpha_parameters(rho_inf: float) -> tuple[float, float, float, f
 
 
 class GeneralizedAlpha:
-    """Generalized-α on one system, one step at a time (:meth:`step`).
+    """Generalized-α on one system, one step at a time (:meth:`step`); a formulation of
+    ``simulate`` (module ``mbtools.dynamics.formulation``).
 
     Parameters
     ----------
@@ -99,7 +101,19 @@ class GeneralizedAlpha:
         self.kept_tangent = None  # (Δt, b ↦ S⁻¹ b): kept from step to step while Newton converges fast
         self.tangents = 0
 
-    label = "Generalized-α"
+    name, label, kind, options = "generalized_alpha", "Generalized-α", "one_step", ("rho_inf",)
+
+    @classmethod
+    def build(cls, system, step: float | None = None, rtol: float | None = None,
+              rho_inf: float = DEFAULT_RHO_INF) -> "GeneralizedAlpha":
+        """Generalized-α as ``simulate`` steps it (module ``mbtools.dynamics.one_step``), at a
+        fixed step or with error control alike."""
+        return cls(system, rho_inf)
+
+    def path(self, q: np.ndarray, t: float = 0.0, step: float | None = None, stabilise: str = "projection"):
+        """Its path of the one driver: its own solver at ``step`` or with error control."""
+        return OneStepPath(self.system, self, step)
+
     #: Newton's tolerance on q as a fraction of the size, below which the error estimate cannot see.
     floor = NEWTON_TOLERANCE
 
@@ -212,10 +226,3 @@ class GeneralizedAlpha:
         if len(lam):
             value = value + self.system.position_constraints(q, t)[1].T @ lam
         return value
-
-
-def method(system, step: float | None = None, rtol: float | None = None,
-           rho_inf: float = DEFAULT_RHO_INF) -> GeneralizedAlpha:
-    """Generalized-α as ``simulate`` steps it (module ``mbtools.dynamics.one_step``), at a
-    fixed step or with error control alike."""
-    return GeneralizedAlpha(system, rho_inf)

@@ -20,7 +20,12 @@ singular position it is singular whatever the rows, and IDA stops: the error nam
 time and points to the ODE formulations, which cross such positions.
 
 The initial state is consistent by construction: (q, q̇) on the constraints, q̈ and λ
-from the equations of motion with the multipliers, μ = 0.
+from the equations of motion with the multipliers, μ = 0. IDA is stepped by the one
+driver (``mbtools.dynamics.integrate.integrate``, given :class:`GGLIDA`'s path):
+:class:`IDASolver` puts it on scipy's
+``OdeSolver`` contract, one internal step of IDA per ``step`` and IDA's own interpolating
+polynomial as the dense output at the output times; (q̈, λ) at an output come from the
+equations of motion there, as for the ODE formulations.
 
 Example
 -------
@@ -43,13 +48,16 @@ from __future__ import annotations
 
 import numpy as np
 
+from scipy.integrate import DenseOutput, OdeSolver
+
 from ..errors import MbtoolsError
 from .multipliers import accelerations
+from .singular import RankWatch
 
 #: The absolute tolerance given to the algebraic variables λ and μ, far beyond any value
 #: they take, so that IDA's local error test, which they would spoil (index 2), ignores them.
 ALGEBRAIC_ATOL = 1e30
-#: The most internal steps IDA takes between two output times.
+#: The most internal steps IDA takes before returning (one, in the one driver's steps).
 MAX_STEPS_PER_OUTPUT = 100_000
 
 
@@ -84,48 +92,127 @@ def independent_rows(system, q: np.ndarray, t: float = 0.0) -> np.ndarray:
     return np.arange(len(system.rows)) if kept is None else np.sort(np.asarray(kept))
 
 
-def integrate(system, q: np.ndarray, qd: np.ndarray, times: np.ndarray, step: float | None = None,
-              progress=None, rtol: float = 1e-9):
-    """(q, q̇, q̈, λ, statistics) at each of ``times`` (from 0), IDA at ``rtol`` (absolute:
-    rtol times the mechanism's size on q, that per second on v); λ of the rows left out
-    as redundant is reported as 0."""
-    try:
-        from sksundae.ida import IDA
-    except ImportError as error:  # pragma: no cover - a dependency of the package
-        raise MbtoolsError("formulation='ggl_ida' needs scikit-sundae (pip install scikit-sundae).") from error
+class GGLIDA:
+    """The stabilised index-2 equations by IDA as a formulation of ``simulate`` (module
+    ``mbtools.dynamics.formulation``): its path hands the one driver an :class:`IDASolver`;
+    :meth:`step` runs IDA over one step of the caller's."""
 
-    n = system.model.n_coordinates
-    rows = independent_rows(system, q)
-    m = len(rows)
-    name = system.model.mechanism.name
-    qdd, lam_all = accelerations(system, q, qd, 0.0, stabilised=False)
-    y0 = np.concatenate([q, qd, lam_all[rows] if m else np.zeros(0), np.zeros(m)])
-    yp0 = np.concatenate([qd, qdd, np.zeros(2 * m)])
-    size = system.model.length_scale
-    atol = np.concatenate([np.full(2 * n, rtol * size), np.full(2 * m, ALGEBRAIC_ATOL)])
-    evaluations = [0]
+    name, label, kind, options = "ggl_ida", "IDA on the stabilised index-2 equations", "dae", ()
 
-    def resfn(t, y, yp, res):
-        evaluations[0] += 1
-        res[:] = residual(system, rows, t, y, yp)
+    def __init__(self, system, rtol: float = 1e-9):
+        self.system, self.rtol = system, float(rtol)
 
-    solver = IDA(resfn, rtol=rtol, atol=atol, algebraic_idx=list(range(2 * n, 2 * n + 2 * m)) or None,
-                 max_num_steps=MAX_STEPS_PER_OUTPUT)
-    solver.init_step(0.0, y0, yp0)
-    states, derivatives = [y0], [yp0]
-    for target in times[1:]:
-        result = solver.step(float(target), tstop=float(times[-1]))
+    @classmethod
+    def build(cls, system, step: float | None = None, rtol: float | None = None) -> "GGLIDA":
+        """IDA as ``simulate`` runs it, at ``rtol`` (it chooses its steps itself)."""
+        return cls(system) if rtol is None else cls(system, rtol)
+
+    def start(self, q: np.ndarray, qd: np.ndarray, t: float):
+        """The state (q, q̇, q̈, λ) at a consistent (q, q̇)."""
+        return (q.copy(), qd.copy(), *accelerations(self.system, q, qd, t, stabilised=False))
+
+    def step(self, state, h: float, t: float):
+        """The state (q, q̇, q̈, λ) at t after a step of h from ``state``: IDA over [t − h, t]
+        (as many of its own steps as that takes), by the one driver."""
+        from .integrate import integrate
+
+        qs, qds, qdds, lams, _ = integrate(self.system, self.path(state[0], t - h), state[0], state[1],
+                                           np.array([t - h, t]), self.rtol, integrator="IDA")
+        return qs[-1], qds[-1], qdds[-1], lams[-1]
+
+    def path(self, q: np.ndarray, t: float = 0.0, step: float | None = None, stabilise: str = "projection"):
+        """Its path of the one driver from q at t."""
+        return IDAPath(self.system, q, t)
+
+
+class IDAPath:
+    """IDA's path of the one driver: its own solver (:class:`IDASolver`), no projection
+    (the index-2 equations hold Φ = 0 and Φ_q v + Φ_t = 0 themselves) and no crossings of
+    singular positions (IDA stops there, with the error that points to the ODE
+    formulations)."""
+
+    projects = crosses = False
+    label = "IDA"
+
+    def __init__(self, system, q: np.ndarray, t: float = 0.0):
+        self.system, self.n = system, system.model.n_coordinates
+        self.rows = independent_rows(system, q, t)
+        self.watch = RankWatch(0)
+
+    def solver(self, t: float, y: np.ndarray, t_end: float, rtol: float, atol: np.ndarray, first_step, landings):
+        """IDA from the consistent state y = (q, q̇) at t, at ``rtol`` and ``atol`` (on q and
+        q̇; the multipliers are left out of the error test)."""
+        return IDASolver(self.system, self.rows, t, y, t_end, rtol, atol)
+
+    def project(self, y: np.ndarray, t: float) -> tuple[np.ndarray, float]:
+        return y, 1.0
+
+    def at_output(self, q: np.ndarray, qd: np.ndarray, t: float):
+        return accelerations(self.system, q, qd, t, stabilised=False)
+
+
+class IDASolver(OdeSolver):
+    """SUNDIALS' IDA on the module's index-2 residual, on scipy's ``OdeSolver`` contract
+    (``step``: one of IDA's internal steps; ``dense_output``: IDA's own interpolating
+    polynomial over the last step), y = (q, q̇); IDA's full state (q, v, λ, μ) is
+    ``full``."""
+
+    def __init__(self, system, rows: np.ndarray, t0: float, y0: np.ndarray, t_bound: float, rtol: float,
+                 atol: np.ndarray):
+        super().__init__(self._unused, t0, y0, t_bound, vectorized=False)
+        try:
+            from sksundae.ida import IDA
+        except ImportError as error:  # pragma: no cover - a dependency of the package
+            raise MbtoolsError("formulation='ggl_ida' needs scikit-sundae (pip install scikit-sundae).") from error
+        n, m = self.n // 2, len(rows)
+        self.system, self.name = system, system.model.mechanism.name
+        q, qd = self.y[:n], self.y[n:]
+        qdd, lam_all = accelerations(system, q, qd, t0, stabilised=False)
+        full = np.concatenate([q, qd, lam_all[rows] if m else np.zeros(0), np.zeros(m)])
+        rates = np.concatenate([qd, qdd, np.zeros(2 * m)])
+
+        def resfn(t, y, yp, res):
+            self.nfev += 1
+            res[:] = residual(system, rows, t, y, yp)
+
+        self.ida = IDA(resfn, rtol=rtol, atol=np.concatenate([atol, np.full(2 * m, ALGEBRAIC_ATOL)]),
+                       algebraic_idx=list(range(2 * n, 2 * n + 2 * m)) or None, max_num_steps=MAX_STEPS_PER_OUTPUT)
+        self.ida.init_step(t0, full, rates)
+        self.full = full
+        self.statistics = {"rows": m}
+
+    @staticmethod
+    def _unused(t, y):  # pragma: no cover - the contract's right-hand side; IDA calls its residual
+        raise NotImplementedError
+
+    def _step_impl(self):
+        result = self.ida.step(self.t_bound, method="onestep", tstop=self.t_bound)
+        if result.success and float(result.t) <= self.t:
+            # after an interpolated output IDA's one-step mode first returns the time it
+            # had reached, without stepping: step again
+            result = self.ida.step(self.t_bound, method="onestep", tstop=self.t_bound)
         if not result.success:
-            raise MbtoolsError(f"IDA stopped on '{name}' at t = {float(result.t):.6g} s before {float(target):.6g} s: "
-                               f"{result.message}. Near a singular position Φ_q loses rank and the index-2 "
-                               "equations have no unique solution: integrate it with formulation='multipliers', "
-                               "which crosses singular positions.")
-        states.append(np.array(result.y, dtype=float))
-        derivatives.append(np.array(result.yp, dtype=float))
-        if progress is not None:
-            progress.update(float(target))
-    states, derivatives = np.array(states), np.array(derivatives)
-    lam = np.zeros((len(states), len(system.rows)))
-    lam[:, rows] = states[:, 2 * n:2 * n + m]
-    statistics = {"integrator": "IDA", "evaluations": evaluations[0], "rows": m}
-    return states[:, :n], states[:, n:2 * n], derivatives[:, n:2 * n], lam, statistics
+            return False, (f"IDA stopped on '{self.name}' at t = {float(result.t):.6g} s: {result.message}. Near a "
+                           "singular position Φ_q loses rank and the index-2 equations have no unique solution: "
+                           "integrate it with formulation='multipliers', which crosses singular positions")
+        self.t = float(result.t)
+        self.full = np.array(result.y, dtype=float)
+        self.y = self.full[:self.n]
+        return True, None
+
+    def _dense_output_impl(self):
+        return IDAOutput(self.t_old, self.t, self.ida, self.n)
+
+
+class IDAOutput(DenseOutput):
+    """(q, q̇) within IDA's last step, from its interpolating polynomial (IDA returns a
+    time inside its last step without stepping)."""
+
+    def __init__(self, t_old: float, t: float, ida, size: int):
+        super().__init__(t_old, t)
+        self.ida, self.size = ida, size
+
+    def _call_impl(self, t):
+        times = np.atleast_1d(t)
+        values = np.array([np.array(self.ida.step(float(s)).y, dtype=float)[:self.size] for s in times]).T
+        return values[:, 0] if np.ndim(t) == 0 else values

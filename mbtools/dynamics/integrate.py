@@ -1,9 +1,10 @@
 """The one driver of time integration: the ODE formulations, kept on the constraints by
 projection, with the neighbourhoods of singular positions crossed by ALI3-P; the one-step
 index-3 methods (their path, ``mbtools.dynamics.one_step.OneStepPath``, gives the driver
-their own solver on the same ``OdeSolver`` contract); and the contacts' events.
+their own solver on the same ``OdeSolver`` contract); SUNDIALS' IDA on the index-2
+equations (``mbtools.dynamics.ida.IDAPath``, likewise); and the contacts' events.
 
-The formulations of ``mbtools.dynamics.simulate.ODE_FORMULATIONS`` give q̈(q, q̇, t);
+The ODE formulations (``kind`` "ode" in ``mbtools.dynamics.simulate.FORMULATIONS``) give q̈(q, q̇, t);
 the state y = (q, q̇) is integrated one step at a time by one of scipy's ``OdeSolver``
 classes (:data:`INTEGRATORS`): DOP853, an explicit Runge–Kutta method of order 8 with error
 control, by default; Radau or BDF, implicit, with the Jacobian of
@@ -56,7 +57,6 @@ import numpy as np
 from scipy.integrate import BDF, DOP853, RK45, Radau
 
 from ..errors import AccuracyWarning, MbtoolsError
-from . import multipliers
 from .ali3p import CROSSING_NEWTON_FLOOR, CROSSING_PENALTY_RATIO, NEWTON_FLOOR, ALI3P
 from .jacobians import rhs_jacobian
 from .kernels import project_state
@@ -88,21 +88,21 @@ SMALLEST_CROSSING_STEP = 1e-2
 CROSSING_FIRST_STEP = 0.1
 
 
-def integrate(system, accelerations, q: np.ndarray, qd: np.ndarray, times: np.ndarray, rtol: float,
-              stabilise: str = "projection", progress=None, integrator: str = "DOP853", path=None):
-    """(q, q̇, q̈, λ, statistics) at each of ``times`` (from 0) for the formulation
-    ``accelerations`` by the ``integrator`` (a key of :data:`INTEGRATORS`);
-    ``progress.update(t)`` after each step, if given.
+def integrate(system, path, q: np.ndarray, qd: np.ndarray, times: np.ndarray, rtol: float, progress=None,
+              integrator: str = "DOP853"):
+    """(q, q̇, q̈, λ, statistics) at each of ``times`` (from the first, where the state is
+    (q, q̇)) along a formulation's ``path`` (its ``path(q, t, step, stabilise)``), by the
+    ``integrator`` (a key of :data:`INTEGRATORS`) unless the path brings a solver of its
+    own (``solver(...)``: the one-step methods, IDA); ``progress.update(t)`` after each
+    step, if given.
 
-    ``path``, in place of the formulation, gives the derivative, projection and outputs
-    itself, and may carry events (``first_event(t₀, y₀, t₁, interpolant)`` → (time, key)
-    or None, checked after every step; ``restart(t, y, key)`` → the state to go on from):
-    at an event the outputs up to it are recorded, the step is cut there and the
-    integrator starts again from the state ``restart`` gives (the contacts of
-    :mod:`mbtools.dynamics.contact_integrate`)."""
+    A path gives the derivative, the projection and the outputs, and may carry events
+    (``first_event(t₀, y₀, t₁, interpolant)`` → (time, key) or None, checked after every
+    step; ``restart(t, y, key)`` → the state to go on from): at an event the outputs up to
+    it are recorded, the step is cut there and the integrator starts again from the state
+    ``restart`` gives (the contacts of :mod:`mbtools.dynamics.contact_integrate`)."""
     n = system.model.n_coordinates
     scale = np.full(2 * n, system.model.length_scale)
-    path = _path(system, accelerations, q, stabilise) if path is None else path
     events = hasattr(path, "first_event")
     outputs = _Outputs(times, path)
     statistics = {"integrator": integrator, "steps": 0, "evaluations": 0, "jacobians": 0, "factorisations": 0,
@@ -110,8 +110,8 @@ def integrate(system, accelerations, q: np.ndarray, qd: np.ndarray, times: np.nd
     if events:
         statistics["segments"] = 0
     implicit = {"jac": path.jacobian} if integrator in IMPLICIT else {}
-    t, y, first_step = 0.0, np.concatenate([q, qd]), None
-    outputs.add(0.0, y)
+    t, y, first_step = float(times[0]), np.concatenate([q, qd]), None
+    outputs.add(t, y)
     t_end = float(times[-1])
     while t < t_end:
         first = None if first_step is None else min(first_step, t_end - t)
@@ -248,25 +248,27 @@ class _Crossing:
         q, qd, qdd, _ = state
         lam = np.zeros(len(self.system.rows))
         try:
-            outcome = self.accurate.step(q, qd, qdd, lam, h, t)
+            outcome = self.accurate.step((q, qd, qdd, lam), h, t)
             self.floor = CROSSING_FLOOR
             return outcome
         except MbtoolsError:  # the weak penalty converges too slowly in the direction being lost
             pass
-        outcome = self.robust.step(q, qd, qdd, lam, h, t)  # raises where it does not converge either
+        outcome = self.robust.step((q, qd, qdd, lam), h, t)  # raises where it does not converge either
         self.floor = NEWTON_FLOOR
         self.robust_steps += 1
         return outcome
 
 
-def _path(system, accelerations, q: np.ndarray, stabilise: str):
-    """The path of a formulation: Baumgarte's, sparse (large point models, multipliers)
-    or dense."""
+def ode_path(system, accelerations, q: np.ndarray, stabilise: str = "projection", t: float = 0.0,
+             sparse: bool = False):
+    """The path of an ODE formulation (q̈ from ``accelerations``) from q at t: Baumgarte's,
+    sparse (a formulation with ``sparse`` equations — the multipliers' — on a large point
+    model, ``mbtools.dynamics.sparse.uses_sparse``) or dense."""
     if stabilise == "baumgarte":
         return _BaumgartePath(system, accelerations)
-    if accelerations is multipliers.accelerations and uses_sparse(system):
-        return _SparsePath(system, q)
-    return _DensePath(system, accelerations, q)
+    if sparse and uses_sparse(system):
+        return _SparsePath(system, q, t)
+    return _DensePath(system, accelerations, q, t)
 
 
 class _Outputs:
@@ -303,9 +305,9 @@ class _DensePath:
 
     projects = crosses = True
 
-    def __init__(self, system, accelerations, q: np.ndarray):
+    def __init__(self, system, accelerations, q: np.ndarray, t: float = 0.0):
         self.system, self.accelerations, self.n = system, accelerations, system.model.n_coordinates
-        self.watch = RankWatch.at(system.position_constraints(q, 0.0)[1] if system.rows else None)
+        self.watch = RankWatch.at(system.position_constraints(q, t)[1] if system.rows else None)
 
     def derivative(self, t: float, y: np.ndarray) -> np.ndarray:
         n = self.n
@@ -355,12 +357,12 @@ class _SparsePath:
 
     projects = crosses = True
 
-    def __init__(self, system, q: np.ndarray):
+    def __init__(self, system, q: np.ndarray, t: float = 0.0):
         self.n = system.model.n_coordinates
         self.equations = SparseEquations(system)
-        values = self.equations.jacobian_values(q)
-        self.watch = RankWatch.at(self.equations.dense_jacobian(values))
-        self.kept = self.equations.rows_kept(values, self.watch)
+        state = self.equations.evaluate(q, np.zeros(self.n), t)
+        self.watch = RankWatch.at(self.equations.dense_jacobian(state.jacobian))
+        self.kept = state.kept(self.watch).rows
 
     def derivative(self, t: float, y: np.ndarray) -> np.ndarray:
         n = self.n

@@ -28,10 +28,12 @@ no more rows than that are kept: off the constraints a permanently redundant row
 mechanism) has a pivot of the size of the drift, far above round-off, and dividing by it
 would throw the state far off.
 
-The position loop stops when every row's residual, in its unit (ℓ^p), is below
-:data:`POSITION_TOLERANCE`; if it has not after ``iterations`` corrections it raises an
-:class:`~mbtools.errors.AssemblyError` naming the time — it never returns an unconverged
-state.
+One position loop serves every projection (:func:`newton_projection`: the dense
+positions, the sparse path, the contacts with their gaps): it stops when every row's
+residual, in its unit (ℓ^p), is below :data:`POSITION_TOLERANCE`; if it has not after
+``iterations`` corrections it raises an :class:`~mbtools.errors.AssemblyError` naming the
+mechanism, the time and the owner of the largest residual — it never returns an
+unconverged state.
 
 Example
 -------
@@ -70,6 +72,18 @@ def saddle_point_matrix(block: np.ndarray, rows: np.ndarray, columns: np.ndarray
     return A
 
 
+def saddle_point_solve(block: np.ndarray, rows: np.ndarray, top: np.ndarray, bottom: np.ndarray):
+    """(x, y) solving [B Jᵀ; J 0] (x, y) = (top, bottom), B = ``block`` and J = ``rows`` (an
+    independent set), by LU with partial pivoting (LAPACK dgesv); None where a pivot is
+    exactly zero (B not positive on the null space of J, or J without full rank)."""
+    n = len(block)
+    A = saddle_point_matrix(block, rows)
+    _, _, x, info = dgesv(A, np.concatenate((top, bottom)), overwrite_a=True, overwrite_b=True)
+    if info != 0:
+        return None
+    return x[:n], x[n:]
+
+
 def least_squares_multipliers(J: np.ndarray, residual: np.ndarray) -> np.ndarray:
     """λ minimising ‖Φ_qᵀ λ + residual‖, ``residual`` = M q̈ − (Q − h), J = Φ_q (the
     minimum-norm λ where the rows are dependent)."""
@@ -93,23 +107,52 @@ def mass_orthogonal_correction(W_inverse: np.ndarray, J: np.ndarray, residual: n
     return WinvJt @ x
 
 
+def newton_projection(q: np.ndarray, residual_at, correction, scales: np.ndarray, where: str,
+                      owners=None, iterations: int = PROJECTION_ITERATIONS):
+    """q brought onto r(q) = 0 by Newton's corrections q ← q − δ, with the one tolerance
+    rule: stop when every residual, in its unit (``scales``: ℓ^p of each row), is below
+    :data:`POSITION_TOLERANCE`. ``residual_at(q)`` → (r, data), ``data`` what the
+    correction needs (Φ_q, an evaluated state); ``correction(q, r, data)`` → δ. Returns (q,
+    the ``data`` of its last evaluation). Raises :class:`~mbtools.errors.AssemblyError`,
+    naming ``where`` (the mechanism and the time) and the owner of the largest residual
+    (``owners``, one per row), if it has not converged after ``iterations`` corrections:
+    it never returns an unconverged position.
+
+    The dense positions (:func:`project_position`), the sparse path
+    (``SparseEquations.project_state``) and the contacts (``ContactPath.project``) all
+    project with it."""
+    for _ in range(iterations):
+        residual, data = residual_at(q)
+        if not residual.size or np.abs(residual / scales).max() < POSITION_TOLERANCE:
+            return q, data
+        q = q - correction(q, residual, data)
+    relative = np.abs(residual / scales)
+    worst = int(np.argmax(relative))
+    owner = f" (row {worst}, owned by {owners[worst]})" if owners is not None and owners[worst] else ""
+    raise AssemblyError(f"The position of {where} could not be brought onto its constraints in {iterations} "
+                        f"corrections (largest residual {relative[worst]:.2e} of its unit{owner}): it is too far from "
+                        "any assembled position, or at a singular one, or the constraints contradict each other.")
+
+
+def row_owners(system) -> list[str]:
+    """The owner of each row that holds (a joint, driver or body), quoted for a message."""
+    constraints = system.model.constraints
+    return [f"'{constraints[k].owner}'" if constraints[k].owner else "" for k in system.rows]
+
+
 def project_position(system, q: np.ndarray, t: float = 0.0, rank: int | None = None,
                      iterations: int = PROJECTION_ITERATIONS) -> tuple[np.ndarray, np.ndarray | None]:
-    """(q brought onto Φ(q, t) = 0 by the mass-orthogonal Newton correction, Φ_q there);
-    Φ_q is None for a system without constraint rows."""
+    """(q brought onto Φ(q, t) = 0 by the mass-orthogonal Newton correction
+    (:func:`newton_projection`), Φ_q there); Φ_q is None for a system without constraint
+    rows."""
     model = system.model
     if not system.rows:
         return q, None
-    scales = model.residual_scales[system.rows]
-    for _ in range(iterations):
-        phi, J = system.position_constraints(q, t)
-        if np.abs(phi / scales).max() < POSITION_TOLERANCE:
-            return q, J
-        q = q - mass_orthogonal_correction(system.metric_inverse(q), J, phi, rank)
-    residual = float(np.abs(phi / scales).max())
-    raise AssemblyError(f"The position of '{model.mechanism.name}' at t = {t:.6g} could not be brought onto the "
-                        f"constraints in {iterations} corrections (largest residual {residual:.2e} of its unit): it is "
-                        "too far from any assembled position, or at a singular one.")
+    return newton_projection(
+        q, lambda x: system.position_constraints(x, t),
+        lambda x, phi, J: mass_orthogonal_correction(system.metric_inverse(x), J, phi, rank),
+        model.residual_scales[system.rows], f"'{model.mechanism.name}' at t = {t:.6g}",
+        row_owners(system), iterations)
 
 
 def project_velocity(system, q: np.ndarray, J: np.ndarray | None, qd: np.ndarray, t: float = 0.0,

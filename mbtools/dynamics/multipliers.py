@@ -5,7 +5,7 @@
 
 (Baumgarte 1972; García de Jalón & Bayo 1994, ch. 5): the acceleration constraints with
 a damped correction that pulls a drifting solution back to Φ = 0 (or, as
-:func:`~mbtools.dynamics.simulate` does by default, without Baumgarte's terms and with
+:func:`~mbtools.simulate` does by default, without Baumgarte's terms and with
 the state projected onto the constraints after each step). Solved as one linear system
 in (q̈, λ) on an independent set of the constraint rows, chosen by pivoted QR (the
 redundant rows of natural coordinates are set aside); λ of the rows set aside is zero.
@@ -14,10 +14,11 @@ redundant rows of natural coordinates are set aside); λ of the rows set aside i
 from __future__ import annotations
 
 import numpy as np
-from scipy.linalg.lapack import dgesv
 
 from ..errors import SingularJacobianError
-from .kernels import saddle_point_matrix
+from .contact_modes import contact_accelerations
+from .formulation import ODEFormulation
+from .kernels import saddle_point_solve
 from .singular import RankWatch, refuse_near_singular
 
 
@@ -39,19 +40,28 @@ def accelerations(system, q: np.ndarray, qd: np.ndarray, t: float, stabilised: b
             refuse_near_singular(system.model.mechanism.name, t, ratio, refuse_near)
         if kept is not None:
             J, rhs = J[kept], rhs[kept]
-    n = len(q)
     # the saddle-point system [M Φ_qᵀ; Φ_q 0] (q̈, λ) = (Q − h, c) on the kept rows
-    A = saddle_point_matrix(state.mass, J)
-    b = np.concatenate((state.forces, rhs))
-    _, _, x, info = dgesv(A, b, overwrite_a=True, overwrite_b=True)
-    if info != 0:  # an exactly zero pivot of the LU factorisation (LAPACK dgesv)
+    solution = saddle_point_solve(state.mass, J, state.forces, rhs)
+    if solution is None:  # an exactly zero pivot of the LU factorisation (LAPACK dgesv)
         raise SingularJacobianError(
             f"The equations of motion of '{system.model.mechanism.name}' are singular at t = {t:.6g}: the "
             "mass matrix is not positive on the motions the constraints allow (a body without "
             "inertia where it can move), or the constraints lost rank at a singular position."
         ) from None
+    qdd, lam = solution
     if kept is None:
-        return x[:n], x[n:]
+        return qdd, lam
     multipliers = np.zeros(m)
-    multipliers[kept] = x[n:]
-    return x[:n], multipliers
+    multipliers[kept] = lam
+    return qdd, multipliers
+
+
+class Multipliers(ODEFormulation):
+    """The Lagrange multipliers as a formulation of ``simulate`` (module
+    ``mbtools.dynamics.formulation``): q̈ and λ from the saddle-point system on the rows
+    kept (:func:`accelerations`)."""
+
+    name, label = "multipliers", "Lagrange multipliers"
+    equations = staticmethod(accelerations)
+    contacts = staticmethod(contact_accelerations)
+    sparse = True  # large point models: mbtools.dynamics.sparse

@@ -204,6 +204,7 @@ class OneStepPath:
 
     def __init__(self, system, method, step: float | None = None):
         self.system, self.method, self.step = system, method, step
+        self.label = method.label
         self.n = system.model.n_coordinates
         self.watch = RankWatch(0)
         self.current: OneStepSolver | None = None

@@ -43,30 +43,27 @@ import numbers
 import numpy as np
 
 from ..errors import InputError, MbtoolsError
-from . import ali3p, generalized_alpha, ida, multipliers, projection
+from .ali3p import ALI3P
+from .generalized_alpha import GeneralizedAlpha
+from .ida import GGLIDA
+from .multipliers import Multipliers
+from .projection import Projection
 from .initial import initial_position, initial_velocity
 from .contact_integrate import integrate_with_contacts
-from .integrate import INTEGRATORS, STABILISATIONS, integrate
+from .integrate import IMPLICIT, INTEGRATORS, STABILISATIONS, integrate
 from .jacobians import stiffness_ratio
-from .one_step import OneStepPath
 from .reactions import ReactionSolver
 from .system import MultibodySystem
 
-#: The dynamic formulations integrated as ODEs in (q, q̇): each gives (q̈, λ) from
-#: (system, q, q̇, t), and scipy's DOP853 integrates them with error control.
-ODE_FORMULATIONS = {"multipliers": multipliers.accelerations, "projection": projection.accelerations}
-#: The one-step index-3 formulations, each its own integration rule, stepped by the one
-#: driver at a fixed step or, given rtol, with error control (module
-#: ``mbtools.dynamics.one_step``): (the method for (system, step, rtol, options), name,
-#: the options they take by ``options=``).
-FIXED_STEP = {"ali3p": (ali3p.method, "ALI3-P", ("penalty",)),
-              "generalized_alpha": (generalized_alpha.method, "Generalized-α", ("rho_inf",))}
-#: The formulations integrated as differential-algebraic equations by a solver of their
-#: own, with error control: (integrate, name).
-DAE_FORMULATIONS = {"ggl_ida": (ida.integrate, "IDA on the stabilised index-2 equations")}
-#: Every formulation: the ODE ones, the index-3 ones and the DAE ones.
-FORMULATIONS = {**ODE_FORMULATIONS, **{name: entry[0] for name, entry in FIXED_STEP.items()},
-                **{name: entry[0] for name, entry in DAE_FORMULATIONS.items()}}
+#: Every dynamic formulation, one class per file (the protocol of module
+#: ``mbtools.dynamics.formulation``): the ODE ones ("ode": q̈ from (q, q̇), integrated by
+#: scipy's solvers with projection), the index-3 one-step methods ("one_step": their own
+#: integration rule, at a fixed step or with error control) and IDA ("dae").
+FORMULATIONS = {cls.name: cls for cls in (Multipliers, Projection, ALI3P, GeneralizedAlpha, GGLIDA)}
+
+
+def _of_kind(kind: str) -> list[str]:
+    return [name for name, cls in FORMULATIONS.items() if cls.kind == kind]
 
 
 class Trajectory:
@@ -203,9 +200,9 @@ def simulate(system: MultibodySystem, t_end: float, formulation: str | None = No
         A key of :data:`~mbtools.dynamics.FORMULATIONS`; by default ``"multipliers"``,
         error-controlled at ``rtol`` and kept to its branch through singular positions
         (crossed by ALI3-P; ``traj.statistics["crossings"]`` counts them). A system with contacts is
-        integrated by ``"multipliers"`` (the default for it; the others refuse), with its
-        impacts and changes of contact located (module
-        ``mbtools.dynamics.contact_integrate``). ``"ggl_ida"``: the stabilised index-2
+        integrated by an ODE formulation (``"multipliers"``, the default, or
+        ``"projection"``) and an explicit integrator, with its impacts and changes of
+        contact located (module ``mbtools.dynamics.contact_integrate``). ``"ggl_ida"``: the stabilised index-2
         equations by SUNDIALS' IDA at ``rtol`` (stops at a singular position).
     inputs, rates : dict, optional
         The free inputs' initial values and rates (solved as position and velocity
@@ -238,7 +235,7 @@ def simulate(system: MultibodySystem, t_end: float, formulation: str | None = No
         ``MAX_STEP``; 1e-3 by default where neither step nor rtol is given; both methods
         are second order).
     options : dict, optional
-        The options of a fixed-step formulation (``FIXED_STEP``): ``{"penalty": α}`` for
+        The options of a formulation (its class's ``options``): ``{"penalty": α}`` for
         "ali3p", ``{"rho_inf": ρ∞}`` for "generalized_alpha" (0.8 by default; 1 is the
         trapezoidal rule, 0 the strongest numerical damping).
     integrator : str, optional
@@ -254,28 +251,27 @@ def simulate(system: MultibodySystem, t_end: float, formulation: str | None = No
     """
     if not isinstance(system, MultibodySystem):
         raise InputError(f"simulate takes a MultibodySystem(model, gravity=...), got {type(system).__name__}.")
-    if system.contacts:
-        if formulation not in (None, "multipliers") or stabilise != "projection":
-            raise InputError(f"'{system.model.mechanism.name}' has contacts: this release integrates contacts with "
-                             "the multipliers formulation, its state projected after every step (formulation="
-                             f"'multipliers', the default with contacts); got {formulation!r}, stabilise={stabilise!r}.")
-        formulation = "multipliers"
     formulation = DEFAULT_FORMULATION if formulation is None else formulation
     if not isinstance(formulation, str) or formulation not in FORMULATIONS:
         close = difflib.get_close_matches(str(formulation).lower(), FORMULATIONS, n=1, cutoff=0.6)
         hint = f" Did you mean {close[0]!r}?" if close else ""
         raise InputError(f"Unknown formulation {formulation!r}: this release offers {sorted(FORMULATIONS)}.{hint}")
-    if formulation in FIXED_STEP and stabilise != "projection":
-        raise InputError(f"stabilise={stabilise!r} applies to the ODE formulations ('multipliers', 'projection'); "
-                         f"{FIXED_STEP[formulation][1]} holds the constraints itself (at position level): leave "
-                         "stabilise out.")
-    if formulation in DAE_FORMULATIONS:
-        label = DAE_FORMULATIONS[formulation][1]
+    chosen = FORMULATIONS[formulation]
+    if system.contacts and (chosen.kind != "ode" or stabilise != "projection"):
+        raise InputError(f"'{system.model.mechanism.name}' has contacts: their events switch the rows of the "
+                         "equations of motion, which an ODE formulation takes afresh at each restart, its state "
+                         f"projected after every step ({_of_kind('ode')}, stabilise='projection'); {chosen.label} "
+                         "holds its rows through its own steps. Got "
+                         f"formulation={formulation!r}, stabilise={stabilise!r}.")
+    if chosen.kind == "one_step" and stabilise != "projection":
+        raise InputError(f"stabilise={stabilise!r} applies to the ODE formulations ({_of_kind('ode')}); "
+                         f"{chosen.label} holds the constraints itself (at position level): leave stabilise out.")
+    if chosen.kind == "dae":
         for given, value, default in (("stabilise", stabilise, "projection"), ("integrator", integrator, None),
                                       ("step", step, None)):
             if value != default:
-                raise InputError(f"{given}={value!r} does not apply to {formulation!r} ({label}, which holds the "
-                                 "constraints and chooses its steps itself): give rtol= only.")
+                raise InputError(f"{given}={value!r} does not apply to {formulation!r} ({chosen.label}, which holds "
+                                 "the constraints and chooses its steps itself): give rtol= only.")
     options = _formulation_options(formulation, options)
     if isinstance(t_end, bool) or not isinstance(t_end, numbers.Real) or not np.isfinite(t_end) or t_end <= 0:
         raise InputError(f"t_end must be a positive number of seconds, got {t_end!r}.")
@@ -285,14 +281,13 @@ def simulate(system: MultibodySystem, t_end: float, formulation: str | None = No
     qd = initial_velocity(system, q, rates, qd0, twist)
     n = model.n_coordinates
     times = _output_times(t_eval, t_end)
-    if formulation in FIXED_STEP:
-        label = FIXED_STEP[formulation][1]
+    if chosen.kind == "one_step":
         if rtol is not None and step is not None:
-            raise InputError(f"{label} takes either step= (a fixed step, seconds) or rtol= (error-controlled steps), "
-                             f"not both: got step={step!r}, rtol={rtol!r}.")
+            raise InputError(f"{chosen.label} takes either step= (a fixed step, seconds) or rtol= (error-controlled "
+                             f"steps), not both: got step={step!r}, rtol={rtol!r}.")
         if integrator is not None:
-            raise InputError(f"{label} carries its own integration rule: integrator={integrator!r} applies to the ODE "
-                             "formulations ('multipliers', 'projection'); leave it out.")
+            raise InputError(f"{chosen.label} carries its own integration rule: integrator={integrator!r} applies to "
+                             f"the ODE formulations ({_of_kind('ode')}); leave it out.")
         if rtol is None:
             step = DEFAULT_STEP if step is None else step
             if isinstance(step, bool) or not isinstance(step, numbers.Real) or not 0 < step <= min(t_end, MAX_STEP):
@@ -300,7 +295,7 @@ def simulate(system: MultibodySystem, t_end: float, formulation: str | None = No
                                  f"t_end, got {step!r}.")
     elif step is not None:
         raise InputError(f"The {formulation} formulation chooses its own steps: give rtol=, not step= (step is for "
-                         "'ali3p' and 'generalized_alpha').")
+                         f"{_of_kind('one_step')}).")
     controlled = rtol is not None
     rtol = DEFAULT_RTOL if rtol is None else rtol
     if isinstance(rtol, bool) or not isinstance(rtol, numbers.Real) or not RTOL_RANGE[0] <= rtol <= RTOL_RANGE[1]:
@@ -308,33 +303,29 @@ def simulate(system: MultibodySystem, t_end: float, formulation: str | None = No
                          "tighter, the error asked of a step is below its round-off; looser, the error estimate "
                          "no longer bounds the error.")
     with _progress_bar(progress, t_end, model.mechanism.name) as bar:
-        if formulation in DAE_FORMULATIONS:
-            qs, qds, qdds, lams, statistics = DAE_FORMULATIONS[formulation][0](system, q, qd, times, progress=bar,
-                                                                            rtol=float(rtol))
-            traj = Trajectory(system, times, qs, qds, qdds, lams)
-            traj.statistics = statistics
-            return traj
-        if formulation in FIXED_STEP:
-            step = None if controlled else float(step)
-            method = FIXED_STEP[formulation][0](system, step=step, rtol=float(rtol) if controlled else None, **options)
-            qs, qds, qdds, lams, statistics = integrate(system, None, q, qd, times, float(rtol), progress=bar,
-                                                        integrator=method.label, path=OneStepPath(system, method, step))
-            if not controlled:
+        if chosen.kind != "ode":  # the formulation's own solver, in the one driver
+            step = float(step) if chosen.kind == "one_step" and not controlled else None
+            built = chosen.build(system, step=step, rtol=float(rtol) if controlled or chosen.kind == "dae" else None,
+                                 **options)
+            path = built.path(q, 0.0, step)
+            qs, qds, qdds, lams, statistics = integrate(system, path, q, qd, times, float(rtol), progress=bar,
+                                                        integrator=path.label)
+            if step is not None:
                 statistics["step"] = step
             traj = Trajectory(system, times, qs, qds, qdds, lams)
             traj.statistics = statistics
             return traj
-        accelerations = ODE_FORMULATIONS[formulation]
         if stabilise not in STABILISATIONS:
             raise InputError(f"stabilise takes one of {STABILISATIONS}, got {stabilise!r}.")
         integrator, stiffness = _integrator(system, integrator, q, qd, t_end)
         if system.contacts:
-            qs, qds, qdds, lams, forces, events, statistics = integrate_with_contacts(system, q, qd, times, rtol,
-                                                                                      progress=bar)
+            qs, qds, qdds, lams, forces, events, statistics = integrate_with_contacts(
+                system, q, qd, times, rtol, progress=bar, accelerations=chosen.contacts, integrator=integrator)
             traj = Trajectory(system, times, qs, qds, qdds, lams, forces, events)
             traj.statistics = statistics
             return traj
-        qs, qds, qdds, lams, statistics = integrate(system, accelerations, q, qd, times, rtol, stabilise, progress=bar,
+        path = chosen.build(system).path(q, 0.0, None, stabilise)
+        qs, qds, qdds, lams, statistics = integrate(system, path, q, qd, times, rtol, progress=bar,
                                                     integrator=integrator)
         if stiffness is not None:
             statistics["stiffness_ratio"] = stiffness
@@ -349,7 +340,7 @@ def _formulation_options(formulation: str, options) -> dict:
         return {}
     if not isinstance(options, dict):
         raise InputError(f"options takes a dict, option name → value, such as {{'rho_inf': 0.8}}; got {options!r}.")
-    allowed = FIXED_STEP[formulation][2] if formulation in FIXED_STEP else ()
+    allowed = FORMULATIONS[formulation].options
     unknown = [key for key in options if key not in allowed]
     if unknown:
         offer = f"it takes {list(allowed)}" if allowed else "it takes none"
@@ -364,9 +355,11 @@ def _integrator(system: MultibodySystem, integrator, q: np.ndarray, qd: np.ndarr
             close = difflib.get_close_matches(str(integrator), INTEGRATORS, n=1, cutoff=0.5)
             hint = f" Did you mean {close[0]!r}?" if close else ""
             raise InputError(f"Unknown integrator {integrator!r}: the ODE formulations take {sorted(INTEGRATORS)}.{hint}")
-        if system.contacts and integrator != "DOP853":
-            raise InputError(f"'{system.model.mechanism.name}' has contacts: this release locates its events with "
-                             f"DOP853's dense output; leave integrator out (got {integrator!r}).")
+        if system.contacts and integrator in IMPLICIT:
+            raise InputError(f"'{system.model.mechanism.name}' has contacts: {integrator}'s Newton iteration would "
+                             "need the Jacobian of the equations with the contacts' rows, which change at every "
+                             f"event; use an explicit integrator ({[k for k in INTEGRATORS if k not in IMPLICIT]}), "
+                             f"or leave integrator out (got {integrator!r}).")
         return integrator, None
     if system.contacts:
         return "DOP853", None

@@ -34,9 +34,8 @@ import numpy as np
 from scipy import sparse
 from scipy.sparse.linalg import splu
 
-from ..errors import AssemblyError, SingularJacobianError
-from ..model.rank import pivoted_qr
-from .kernels import POSITION_TOLERANCE, PROJECTION_ITERATIONS
+from ..errors import SingularJacobianError
+from .kernels import PROJECTION_ITERATIONS, newton_projection, row_owners
 from .singular import RankWatch
 from .state import EvaluatedState, KeptRows
 
@@ -111,17 +110,6 @@ class SparseEquations:
         J = np.zeros((self.m, self.n))
         J[self.entry_row, self.entry_column] = values
         return J
-
-    def rows_kept(self, values: np.ndarray, watch: RankWatch):
-        """The independent rows of Φ_q (None: all), by pivoted QR of the dense Φ_q (once a
-        step), at most the motion's generic rank of them (``watch``, a
-        :class:`~mbtools.dynamics.singular.RankWatch`, which notes the distance from a
-        singular position)."""
-        factors, pivots, _ = pivoted_qr(self.dense_jacobian(values))
-        diagonal = np.abs(factors.diagonal())
-        watch.ratio_of(diagonal)
-        count = watch.rows_to_keep(diagonal)
-        return None if count == self.m else np.sort(pivots[:count])  # in row order: one pattern per set
 
     def transpose_times(self, values: np.ndarray, v: np.ndarray) -> np.ndarray:
         """Φ_qᵀ v, with Φ_q given by its ``values`` on the pattern."""
@@ -225,30 +213,25 @@ class SparseEquations:
     def project_state(self, q: np.ndarray, qd: np.ndarray, t: float, kept, watch: RankWatch,
                       iterations: int = PROJECTION_ITERATIONS):
         """(q, q̇, rows kept there, distance from a singular position there) brought onto
-        Φ = 0 and Φ_q q̇ = 0 (as ``mbtools.dynamics.kernels.project_state``), with the rows
-        kept and the distance measured at the projected q (``watch``: the motion's
+        Φ = 0 and Φ_q q̇ = 0 (as ``mbtools.dynamics.kernels.project_state``), the position
+        corrected on the rows ``kept`` before, the rows kept and the distance then read from
+        the projected state (:meth:`SparseState.kept`, ``watch`` the motion's
         :class:`~mbtools.dynamics.singular.RankWatch`, its generic rank raised if the rank
         rule finds more there)."""
-        system = self.system
-        scales = system.model.residual_scales[system.rows]
-        for _ in range(iterations):
-            phi = self.phi(q)
-            values = self.jacobian_values(q)
-            if np.abs(phi / scales).max() < POSITION_TOLERANCE:
-                break
-            q = q - self._correction(values, kept, phi, t)
-        else:
-            raise AssemblyError(f"The position of '{system.model.mechanism.name}' at t = {t:.6g} could not be "
-                                f"brought onto the constraints in {iterations} corrections: it is too far from any "
-                                "assembled position, or at a singular one.")
-        factors, pivots, _ = pivoted_qr(self.dense_jacobian(values))
-        diagonal = np.abs(factors.diagonal())
-        ratio = watch.consistent_diagonal(diagonal)
-        count = watch.rows_to_keep(diagonal)
-        kept = None if count == self.m else np.sort(pivots[:count])
-        residual = np.bincount(self.entry_row, values * qd[self.entry_column], minlength=self.m)  # Φ_q q̇
+        model = self.system.model
+
+        def residual_at(x):
+            state = SparseState(self, x, qd, t)
+            return state.phi(), state
+
+        q, state = newton_projection(q, residual_at, lambda x, phi, at: self._correction(at.jacobian, kept, phi, t),
+                                     model.residual_scales[self.system.rows],
+                                     f"'{model.mechanism.name}' at t = {t:.6g}",
+                                     row_owners(self.system), iterations)
+        kept, ratio = state.kept(watch, consistent=True)
+        residual = state.velocity_residual()  # Φ_q q̇
         if np.abs(residual).any():
-            qd = qd - self._correction(values, kept, residual, t)
+            qd = qd - self._correction(state.jacobian, kept, residual, t)
         return q, qd, kept, ratio
 
 
@@ -283,9 +266,10 @@ class SparseState(EvaluatedState):
     def velocity_residual(self) -> np.ndarray:
         return self._once("velocity", lambda: self.equations.times(self.jacobian, self.qd))
 
-    def kept(self, watch: RankWatch | None = None, rank: int | None = None) -> KeptRows:
+    def kept(self, watch: RankWatch | None = None, rank: int | None = None,
+             consistent: bool = False) -> KeptRows:
         """As the dense state's, from the pivoted QR of the dense Φ_q, the rows sorted."""
-        rows, ratio = EvaluatedState.kept(self, watch, rank)
+        rows, ratio = EvaluatedState.kept(self, watch, rank, consistent)
         return KeptRows(None if rows is None else np.sort(rows), ratio)
 
     def _dense_jacobian(self) -> np.ndarray:

@@ -117,10 +117,13 @@ class EvaluatedState:
         """(K, C) = (∂(Q − h)/∂q, ∂(Q − h)/∂q̇) (:func:`~mbtools.dynamics.jacobians.force_jacobians`)."""
         return self._once("force_jacobians", lambda: force_jacobians(self.system, self.q, self.qd, self.t))
 
-    def kept(self, watch: RankWatch | None = None, rank: int | None = None) -> KeptRows:
+    def kept(self, watch: RankWatch | None = None, rank: int | None = None,
+             consistent: bool = False) -> KeptRows:
         """The rows to keep and the distance from a singular position, by the pivoted QR of
         Φ_qᵀ (computed once): the rank rule's rows, at most ``watch.rank`` (the motion's
-        generic rank, the distance then noted on ``watch``) or ``rank``."""
+        generic rank, the distance then noted on ``watch``) or ``rank``. At a ``consistent``
+        state (just projected onto the constraints) the watch's generic rank is first raised
+        if the rank rule finds more: the motion has left a singular position it started at."""
         factors, pivots = self._once("qr", lambda: pivoted_qr(self._dense_jacobian())[:2] if len(self.system.rows)
                                      else (np.zeros((0, 0)), np.zeros(0, dtype=int)))
         if not len(pivots):
@@ -129,7 +132,7 @@ class EvaluatedState:
             rows, ratio = kept_rows(factors, pivots, rank=rank)
             return KeptRows(rows, ratio)
         diagonal = np.abs(factors.diagonal())
-        ratio = watch.ratio_of(diagonal)
+        ratio = watch.consistent_diagonal(diagonal) if consistent else watch.ratio_of(diagonal)
         count = watch.rows_to_keep(diagonal)
         return KeptRows(None if count == len(pivots) else pivots[:count], ratio)
 
