@@ -30,9 +30,11 @@ from .analysis import FamilyCount, closed_forms, coordinate_counts, counts_table
 from .coordinates import FAMILIES, formulate
 from .description import MassProperties, Mechanism, set_masses, uniform_bar
 from .description import inertia
-from .dynamics import MultibodySystem, PlaneContact, Trajectory, simulate, solve_impact
+from .dynamics import (MultibodySystem, PlaneContact, Trajectory, inverse_dynamics, linearize, natural_modes, simulate,
+                       solve_impact, static_equilibrium)
 from .errors import (
     AssemblyError,
+    EquilibriumError,
     InputError,
     MbtoolsError,
     MechanismError,
@@ -61,6 +63,11 @@ from . import exercises
 
 __all__ = [
     "AssemblyError",
+    "EquilibriumError",
+    "inverse_dynamics",
+    "linearize",
+    "natural_modes",
+    "static_equilibrium",
     "Constraint",
     "FAMILIES",
     "FamilyCount",

@@ -60,6 +60,13 @@ class SingularJacobianError(MbtoolsError, RuntimeError):
         self.dependent = list(dependent or [])
 
 
+class EquilibriumError(MbtoolsError, RuntimeError):
+    """No isolated static equilibrium: Newton did not converge from the guess, the point
+    given is not balanced, the stiffness on the motions the constraints allow is singular
+    there (a free motion that no spring or load holds), or the equilibrium is unstable
+    where natural modes were asked for."""
+
+
 class SuspiciousInputWarning(UserWarning):
     """An input that is legal but probably not what was meant, such as a whole number of
     radians above 2π (a value in degrees passed where radians are expected)."""

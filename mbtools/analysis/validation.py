@@ -33,6 +33,7 @@ from ..dynamics import MultibodySystem, simulate
 from ..examples import EXAMPLES
 from ..kinematics import sweep_position
 from . import benchmarks, closed_forms, gyroscope
+from .beams import cantilever_frequency_case, elastica_cases
 from .cases import Case
 from .counts import coordinate_counts
 from .impact_validation import impact_cases
@@ -289,7 +290,8 @@ def cases(quick: bool = False) -> list[Callable[[], Case | list[Case]]]:
     out += [lambda: a01_case(20.0 if quick else 2000.0, "multipliers", rtol=1e-10), lambda: a02_case(1),
             lambda: a02_case(10), lambda: a02_case(10, "ali3p"), lambda: a02_case(1, "projection", rtol=1e-11),
             lambda: bricard_case("natural"), lambda: bricard_case("basic", "projection"), andrews_case,
-            andrews_default_case, gyroscope_cases, falling_ssc_cases, impact_cases]
+            andrews_default_case, gyroscope_cases, falling_ssc_cases, impact_cases, elastica_cases,
+            cantilever_frequency_case]
     if not quick:
         out += [lambda: a02_case(40), lambda: a02_case(40, "ali3p"), lambda: a02_case(10, "projection", rtol=1e-10),
                 lambda: a02_case(10, "multipliers", rtol=1e-13), lambda: a02_case(1, "generalized_alpha"),

@@ -1,17 +1,21 @@
 """Dynamics on the model contract: mass matrices from the bodies' placements, gravity
 and inertia forces by virtual power, loads, prescribed inputs, forward dynamics by
-interchangeable formulations (Lagrange multipliers, null-space projection, ALI3-P) and
-inverse dynamics."""
+interchangeable formulations (Lagrange multipliers, null-space projection, ALI3-P),
+inverse dynamics, static equilibrium and small vibrations."""
 
 from ..description.contacts import PlaneContact
 from .forces import gravity_force, inertia_velocity_terms, potential_energy
 from .impact import ImpactResult, solve_impact
 from .inverse import InverseDynamics, InverseDynamicsHistory, inverse_dynamics, inverse_dynamics_along
+from .joint_springs import RotationalSpring
 from .loads import DriverForce, PointForce, Spring, Torque
 from .mass import kinetic_energy, mass_matrix, second_moment
 from .simulate import FORMULATIONS, Trajectory, simulate
 from .prescribed import PrescribedMotion
+from .statics import Equilibrium, static_equilibrium
+from .vibration import Linearization, NaturalModes, linearize, natural_modes
 from .system import MultibodySystem
 
-__all__ = ["DriverForce", "ImpactResult", "PlaneContact", "solve_impact", "PrescribedMotion", "FORMULATIONS", "InverseDynamics", "MultibodySystem", "PointForce", "Spring", "Torque", "inverse_dynamics", "inverse_dynamics_along", "InverseDynamicsHistory", "Trajectory", "gravity_force", "inertia_velocity_terms",
+__all__ = ["Equilibrium", "Linearization", "NaturalModes", "static_equilibrium", "linearize", "natural_modes",
+           "DriverForce", "RotationalSpring", "ImpactResult", "PlaneContact", "solve_impact", "PrescribedMotion", "FORMULATIONS", "InverseDynamics", "MultibodySystem", "PointForce", "Spring", "Torque", "inverse_dynamics", "inverse_dynamics_along", "InverseDynamicsHistory", "Trajectory", "gravity_force", "inertia_velocity_terms",
            "kinetic_energy", "mass_matrix", "potential_energy", "second_moment", "simulate"]

@@ -46,7 +46,7 @@ from .system import MultibodySystem
 
 @dataclass(frozen=True)
 class InverseDynamics:
-    """The result of :func:`inverse_dynamics` at one state.
+    """The result of :func:`~mbtools.inverse_dynamics` at one state.
 
     Attributes
     ----------
@@ -117,7 +117,7 @@ def inverse_dynamics_along(system: MultibodySystem, times, motions: dict) -> Inv
 
     Example
     -------
-    The pendulum of :func:`inverse_dynamics` turned at a constant 2 rad/s from hanging
+    The pendulum of :func:`~mbtools.inverse_dynamics` turned at a constant 2 rad/s from hanging
     down: at θ = −π/2 + 2t the torque is m g L cos θ (no angular acceleration).
 
     >>> import math, sympy as sp

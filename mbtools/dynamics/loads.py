@@ -7,6 +7,8 @@
   potential ½ k (ℓ − ℓ₀)²;
 * :class:`Torque` — a torque (scalar in the plane, a vector in space) on a body:
   Q = Ω_qᵀ τ, Ω_q the angular-velocity Jacobian of its placement;
+* :class:`~mbtools.dynamics.RotationalSpring` — a torsional spring-damper
+  between two bodies (planar), in ``mbtools.dynamics.joint_springs``;
 * :class:`DriverForce` — a motor: a torque (angle input) or force (slide input) f on an
   input's coordinate s(q), Q = s_qᵀ f, constant or f(t, s, ṡ).
 
@@ -20,7 +22,7 @@ motion and the inputs' torques are the same either way; the pin's reaction diffe
 the force. A load at a shared point therefore names the body it acts on —
 ``PointForce("A", F, body="rod")``, ``Spring("S", "A", k, l0, bodies=("ground", "rod"))``
 (``None`` for an end whose point one body alone holds) — and where it does not, the
-reactions (:mod:`mbtools.dynamics.reactions`, :func:`~mbtools.dynamics.inverse_dynamics`,
+reactions (:mod:`mbtools.dynamics.reactions`, :func:`~mbtools.inverse_dynamics`,
 ``Trajectory.reactions``) refuse it by name rather than guess. A named body's copy of
 the point is placed by the body's own placement, so the answer does not depend on which
 body was drawn first.
@@ -54,6 +56,7 @@ from ..errors import InputError
 from ..model.arguments import is_real_number
 from ..model import Model
 from .jacobians import difference_quotients
+from .joint_springs import RotationalSpring
 
 #: What each kind of load's function is called with, for the messages.
 SIGNATURES = {"PointForce": "f(t, r, v) → F: the time, the point's position and velocity",
@@ -404,8 +407,8 @@ def _function_derivatives(function, x: np.ndarray, v: np.ndarray, scale: float) 
             difference_quotients(lambda w: function(x, w), v, speed))
 
 
-Load = PointForce | Spring | Torque | DriverForce
-LOADS: tuple[type, ...] = (PointForce, Spring, Torque, DriverForce)
+Load = PointForce | Spring | Torque | DriverForce | RotationalSpring
+LOADS: tuple[type, ...] = (PointForce, Spring, Torque, DriverForce, RotationalSpring)
 
 
 def _shared(mechanism, ends) -> dict[str, list[str]]:
@@ -419,7 +422,7 @@ def _shared(mechanism, ends) -> dict[str, list[str]]:
 
 def check_loads(model: Model, loads) -> tuple:
     """The loads of a system as a tuple, each checked against ``model``: a list (not a
-    single load), loads of the four kinds, their points, bodies and inputs known, and
+    single load), loads of the five kinds, their points, bodies and inputs known, and
     their values at the drawing at rest finite and of the right size (a function is
     called once there).
 
@@ -434,11 +437,11 @@ def check_loads(model: Model, loads) -> tuple:
     if loads is None:
         return ()
     if isinstance(loads, (str, dict)) or not isinstance(loads, (list, tuple)):
-        raise InputError(f"loads takes a list of PointForce, Spring, Torque or DriverForce "
-                         f"(mbtools.dynamics.loads), got {type(loads).__name__} {loads!r}.")
+        raise InputError(f"loads takes a list of PointForce, Spring, Torque, DriverForce or RotationalSpring "
+                         f"(mbtools.dynamics), got {type(loads).__name__} {loads!r}.")
     for load in loads:
         if not isinstance(load, LOADS):
-            raise InputError(f"loads takes PointForce, Spring, Torque or DriverForce (mbtools.dynamics.loads), got "
+            raise InputError(f"loads takes PointForce, Spring, Torque, DriverForce or RotationalSpring (mbtools.dynamics), got "
                              f"{type(load).__name__}.")
         load.generalized_force(model, 0.0, model.reference_q, np.zeros(model.n_coordinates))
     return tuple(loads)

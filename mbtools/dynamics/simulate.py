@@ -109,7 +109,7 @@ class Trajectory:
     def driving(self, name: str) -> np.ndarray:
         """The torque (angle input, N·m) or force (slide input, N) a prescribed input
         supplies at each output time, τ = λ_d ∂Φ_d/∂s (as in
-        :func:`~mbtools.dynamics.inverse_dynamics`)."""
+        :func:`~mbtools.inverse_dynamics`)."""
         system = self.system
         model = system.model
         if name not in system.prescribed:

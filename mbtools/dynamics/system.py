@@ -8,7 +8,7 @@ it is *prescribed* as a function of time (``prescribed={"crank": 0.2 + 3*t}``, s
 :mod:`mbtools.dynamics.prescribed`): then its driving equation holds at s(t), and its
 multiplier is the torque or force it takes. A motor that applies a given torque instead is
 a load, :class:`~mbtools.dynamics.loads.DriverForce`. A mechanism needs no driver to be
-simulated. In inverse dynamics (:func:`mbtools.dynamics.inverse_dynamics`) every input
+simulated. In inverse dynamics (:func:`mbtools.inverse_dynamics`) every input
 prescribes the motion.
 
 Example

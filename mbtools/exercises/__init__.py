@@ -44,6 +44,7 @@ from .impacts import check_energy_lost, check_impact_omega, check_normal_impulse
 from .integrators import check_euler_step_limit, check_generalized_alpha_parameters, check_spectral_radius
 from .kinematics import check_acceleration, check_newton_step, check_position, check_velocity
 from .rotations import check_euler_parameters
+from .statics import check_bar_spring_frequency, check_pendulum_stiffness
 
 __all__ = [
     "Pending",
@@ -51,6 +52,7 @@ __all__ = [
     "WrongAnswer",
     "check_acceleration",
     "check_array",
+    "check_bar_spring_frequency",
     "check_constraints",
     "check_counts",
     "check_energy_lost",
@@ -65,6 +67,7 @@ __all__ = [
     "check_normal_impulse",
     "check_number",
     "check_pendulum_period",
+    "check_pendulum_stiffness",
     "check_position",
     "check_precession",
     "check_spectral_radius",

@@ -47,8 +47,9 @@ CHAPTERS: tuple[Chapter, ...] = (
     Chapter(11, "chapters/11_falling_ssc", "The falling\nSSC", (4.5, -0.32), (9,), (5,)),
     Chapter(12, "chapters/12_validation", "Validation\nagainst\nbenchmarks", (5.6, 0.25), (9, 10, 11)),
     Chapter(13, "chapters/13_impacts", "Impacts: the\nbouncing bar", (3.4, -0.95), (9,), (2,)),
+    Chapter(14, "chapters/14_statics_vibration", "Statics and\nvibration", (5.6, -0.95), (9,), (3,)),
 )
-"""The chapters, in order. Chapters 1–7 are the kinematics (coordinates), 8–13 the
+"""The chapters, in order. Chapters 1–7 are the kinematics (coordinates), 8–14 the
 dynamics."""
 
 LANES = (("Coordinates", 1.3, 4.8, BODY_COLORS[0]), ("Dynamics", -1.6, 1.2, BODY_COLORS[2]))
