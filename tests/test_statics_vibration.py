@@ -208,3 +208,21 @@ def test_non_proportional_damping_warns_and_keeps_exact_eigenvalues():
     with pytest.warns(AccuracyWarning, match="not proportional"):
         modes = natural_modes(system, result.q)
     assert (modes.eigenvalues.real < 0).all() and (modes.damping_ratios > 0).all()
+
+
+def test_the_mode_animation_swings_each_mode_through_one_cycle():
+    """A quarter of the frames in, each panel's chain is at q + a·shape (largest point
+    moved by the amplitude), and the page gets one light frame per step."""
+    from mbtools.viz.animation import animation_html, embedded_frames
+    from mbtools.viz.statics import animate_modes
+    system = MultibodySystem(formulate(double_pendulum(length=0.5), "natural"))
+    q = static_equilibrium(system).q
+    modes = natural_modes(system, q)
+    animation = animate_modes(system.model, q, modes.shapes, ["O", "A", "B"], modes.frequencies,
+                              amplitude=0.2, frames=16)
+    lines = animation._func(4)  # sin(2π·4/16) = 1
+    for k, line in enumerate(lines):
+        x, y = line.get_data()
+        moved = np.column_stack([x, y]) - np.array([point(system, q, n) for n in ("O", "A", "B")])
+        assert abs(np.abs(moved).max() - 0.2) < 1e-12 and np.abs(moved[0]).max() < 1e-12
+    assert len(embedded_frames(animation_html(animation).data)) == 16

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import matplotlib.pyplot as plt
 import numpy as np
+from matplotlib.animation import FuncAnimation
 from matplotlib.axes import Axes
 
 #: Colours of the curves, in turn (Okabe–Ito).
@@ -99,3 +100,49 @@ def plot_mode_shapes(model, q: np.ndarray, shapes: np.ndarray, chain: list[str],
         ax.set_aspect("equal", adjustable="datalim")  # widen the narrow side, not shrink the panel
         ax.grid(True, alpha=0.3)
     return axes
+
+
+def animate_modes(model, q: np.ndarray, shapes: np.ndarray, chain: list[str], frequencies=None,
+                  amplitude: float = 0.25, frames: int = 32) -> FuncAnimation:
+    """The mode shapes of :func:`plot_mode_shapes` swinging: one panel per mode, the chain
+    at q + a sin(2π k/``frames``) · shape, every mode through one cycle over the frames
+    (the frequencies are written in the titles, not played: the modes would drift apart).
+    Play it in a static page with :func:`~mbtools.viz.plotting.animation_html`.
+
+    Returns
+    -------
+    matplotlib.animation.FuncAnimation
+    """
+    count = shapes.shape[1]
+    fig, axes = plt.subplots(1, count, figsize=(3.2 * count, 3.2), squeeze=False, dpi=80)
+    axes = list(axes[0])
+    rest = np.array([model.point(q, name) for name in chain])
+    motions, lines = [], []
+    for k, ax in enumerate(axes):
+        motion = np.array([model.point_jacobian(q, name) @ shapes[:, k] for name in chain])
+        motion *= amplitude / max(float(np.abs(motion).max()), 1e-300)
+        motions.append(motion)
+        ax.plot(rest[:, 0], rest[:, 1], "o-", color="0.75", lw=2, ms=4)
+        (line,) = ax.plot(rest[:, 0], rest[:, 1], "o-", color=CYCLE[k % len(CYCLE)], lw=2, ms=5)
+        lines.append(line)
+        span = np.vstack([rest - motion, rest + motion])
+        centre = 0.5 * (span.min(axis=0) + span.max(axis=0))
+        half = 0.5 * float((span.max(axis=0) - span.min(axis=0)).max()) * 1.15 + 1e-9
+        ax.set_xlim(centre[0] - half, centre[0] + half)  # a square window: equal scales, no warning
+        ax.set_ylim(centre[1] - half, centre[1] + half)
+        ax.set_aspect("equal")
+        if frequencies is not None:
+            ax.set_title(f"mode {k + 1}: {frequencies[k]:.3g} Hz", fontsize=10)
+        ax.grid(True, alpha=0.3)
+    fig.tight_layout()
+
+    def draw(frame: int):
+        phase = np.sin(2.0 * np.pi * frame / frames)
+        for line, motion in zip(lines, motions):
+            moved = rest + phase * motion
+            line.set_data(moved[:, 0], moved[:, 1])
+        return lines
+
+    animation = FuncAnimation(fig, draw, frames=frames, interval=60, blit=False)
+    plt.close(fig)
+    return animation
