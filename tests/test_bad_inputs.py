@@ -24,6 +24,7 @@ import pytest
 
 from mbtools import (
     AssemblyError,
+    EquilibriumError,
     InputError,
     MassProperties,
     MbtoolsError,
@@ -51,10 +52,14 @@ from mbtools.dynamics import (
     PointForce,
     Spring,
     Torque,
+    RotationalSpring,
     inverse_dynamics,
     inverse_dynamics_along,
+    linearize,
+    natural_modes,
     simulate,
     solve_impact,
+    static_equilibrium,
 )
 from mbtools.exercises import (
     check_energy_lost,
@@ -65,6 +70,8 @@ from mbtools.exercises import (
     check_number,
     check_pendulum_period,
     check_precession,
+    check_bar_spring_frequency,
+    check_pendulum_stiffness,
 )
 
 
@@ -991,6 +998,35 @@ DYNAMICS = [
      r"options takes a dict"),
     ("simulate-step-with-the-default", lambda: simulate(swing_system(), 0.1, step=1e-3), InputError,
      r"chooses its own steps: give rtol=, not step="),
+    # statics and vibration
+    ("static-equilibrium-of-a-model", lambda: static_equilibrium(swing_model()), InputError,
+     r"static_equilibrium takes a MultibodySystem, got Model"),
+    ("static-equilibrium-free-motion", lambda: static_equilibrium(swing_system(gravity=(0.0, 0.0))), EquilibriumError,
+     r"'swing' is balanced .* not isolated\. Hold that motion with an input \(inputs=\) or a spring"),
+    ("static-equilibrium-inputs-list", lambda: static_equilibrium(swing_system(), inputs=["swing"]), InputError,
+     r"static_equilibrium's inputs takes a dict, input name → value held"),
+    ("static-equilibrium-input-typo", lambda: static_equilibrium(swing_system(), inputs={"swign": 0.2}), InputError,
+     r"inputs names \['swign'\], which are not inputs of 'swing'; its inputs are \['swing'\]"),
+    ("static-equilibrium-input-nan", lambda: static_equilibrium(swing_system(), inputs={"swing": math.nan}), InputError,
+     r"static_equilibrium's input 'swing' must be finite"),
+    ("static-equilibrium-load-steps-float", lambda: static_equilibrium(swing_system(), load_steps=2.5), InputError,
+     r"load_steps must be a whole number ≥ 1, got 2\.5"),
+    ("static-equilibrium-guess-short", lambda: static_equilibrium(swing_system(), guess=[1.2]), InputError,
+     r"guess has 1 coordinates; the natural model of 'swing' has 2"),
+    ("linearize-off-equilibrium", lambda: linearize(swing_system(), swing_model().reference_q), EquilibriumError,
+     r"q is not an equilibrium of 'swing'.*static_equilibrium\(system, guess=q\) first"),
+    ("natural-modes-upright", lambda: natural_modes(swing_system(), [0.0, 1.2]), EquilibriumError,
+     r"The equilibrium of 'swing' is unstable.*exp\("),
+    ("rotational-spring-one-body", lambda: RotationalSpring("bar", "bar", 10.0), InputError,
+     r"RotationalSpring bar–bar: both ends are the body 'bar'"),
+    ("rotational-spring-string-stiffness", lambda: RotationalSpring("ground", "bar", "10"), InputError,
+     r"RotationalSpring ground–bar: stiffness must be a finite number ≥ 0 in N·m/rad"),
+    ("rotational-spring-unknown-body", lambda: swing_system(loads=[RotationalSpring("ground", "rod", 10.0)]),
+     InputError, r"RotationalSpring ground–rod: 'rod' is not a body of 'swing'; its bodies are \['ground', 'bar'\]"),
+    ("check-bar-spring-negative-mass", lambda: check_bar_spring_frequency(..., mass=-3.0, length=1.2, stiffness=500.0),
+     InputError, r"check_bar_spring_frequency: mass must be a positive number, got -3"),
+    ("check-pendulum-stiffness-zero-length", lambda: check_pendulum_stiffness(..., mass=2.0, length=0.0), InputError,
+     r"check_pendulum_stiffness: length must be a positive number, got 0"),
 ]
 
 
