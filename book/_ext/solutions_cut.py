@@ -12,7 +12,9 @@ both editions. What a student must not see is cut after execution:
   before anything reads it, so neither the HTML nor the search index holds it;
 * in the sources offered for download (``_sources/<page>.md`` and the executed
   ``_sources/<page>.ipynb``), the same blocks are cut from the text, and from the cells,
-  when the build finishes.
+  when the build finishes. A notebook taken from the cache is written by myst-nb without
+  its outputs (it keeps the merged copy for the page only), so its outputs are merged in
+  again from the same cache first: the download is the executed notebook, as the book's.
 
 ``book/scripts/student_edition.py`` writes the student edition's configuration, which
 loads this extension; the book itself does not.
@@ -23,6 +25,9 @@ from __future__ import annotations
 import json
 import re
 from pathlib import Path
+
+import nbformat
+from jupyter_cache import get_cache
 
 from sphinx.errors import ExtensionError
 from sphinx.transforms import SphinxTransform
@@ -114,8 +119,21 @@ def cut_downloads(app, exception) -> None:
         if source.suffix == ".md" or source.name.endswith(".md.txt"):
             source.write_text(without_solutions(source.read_text())[0])
         elif source.suffix == ".ipynb":
-            notebook = json.loads(source.read_text())
+            notebook = with_cached_outputs(source.read_text(), app.config.nb_execution_cache_path)
             source.write_text(json.dumps(notebook_without_solutions(notebook)[0], indent=1, ensure_ascii=False))
+
+
+def with_cached_outputs(text: str, cache_path: str | None) -> dict:
+    """The notebook (as a dict) with the outputs of its executed twin in the execution
+    cache merged in, where it has none and the cache holds one that matches its code."""
+    notebook = json.loads(text)
+    if not cache_path or any(cell.get("outputs") for cell in notebook["cells"] if cell["cell_type"] == "code"):
+        return notebook
+    try:
+        _, merged = get_cache(cache_path).merge_match_into_notebook(nbformat.reads(text, as_version=4))
+    except KeyError:  # no executed twin: the download stays as myst-nb wrote it
+        return notebook
+    return json.loads(nbformat.writes(merged))
 
 
 def setup(app):
