@@ -85,7 +85,7 @@ class BodyMotion:
                           local.hessian[frame].reshape(shape + (k, k))]
             if third:
                 parts[7] = local.third[frame].reshape(shape + (k, k, k))
-        return PlacementDerivatives(body, local.columns, *parts)
+        return PlacementDerivatives(body, local.columns, *parts, drawn_origin=symbolic.drawn_origin)
 
     def placement_hessian(self, q, body: str) -> tuple[np.ndarray, np.ndarray | None]:
         """(∂²o/∂q², ∂²R/∂q²) of a body's placement in all n coordinates: (dim, n, n) and

@@ -99,6 +99,8 @@ class PlacementDerivatives:
         no frame (two points in space).
     origin_qqq, frame_qqq : ndarray or None
         ∂³o/∂q³ (dim, k, k, k) and ∂³R/∂q³ (dim, dim, k, k, k), where asked for.
+    drawn_origin : ndarray
+        o⁰, the origin in the drawing: a point drawn at x⁰ is at R (x⁰ − o⁰) + o.
     """
 
     body: str
@@ -111,3 +113,4 @@ class PlacementDerivatives:
     frame_qq: np.ndarray | None
     origin_qqq: np.ndarray | None = None
     frame_qqq: np.ndarray | None = None
+    drawn_origin: np.ndarray | None = None
