@@ -19,10 +19,20 @@ matrices of the force elements):
 on the rows kept; what it leaves out — the derivatives of M, of Φ_qᵀλ and of Φ_q q̈ with
 respect to q — is of the order of the motion's own frequencies, not of the springs', and
 Newton converges without it (a stiff spring makes K large; the constraints' curvature
-does not). K and C are the loads' own tangents (springs and dampers, point forces,
-torques, motors: exact in natural and basic coordinates, where gravity is constant and
-h = 0) or, in the other families, central differences of the forces (4n evaluations of
-Q, no solve); ∂γ/∂q̇ is differenced from γ.
+does not). K and C are exact in every family, summed from their pieces with no difference
+of Q − h:
+
+* each load's own tangent (``tangent`` of springs and dampers, point forces, torques and
+  motors): for a force F at a point r(q), ∂(r_qᵀF)/∂q = r_qᵀ ∂F/∂q + Σ_i F_i ∂²r_i/∂q²
+  (:mod:`mbtools.dynamics.load_points`), the second term zero where r is linear in q
+  (natural and basic coordinates); a user's function differenced alone;
+* where the placements are not linear in q (the pose families, and natural coordinates
+  where a body's frame is a cross product), the stiffness of gravity, Σ m g·∂²o/∂q², and
+  the inertia Jacobians ∂h/∂q and ∂h/∂q̇ (``mbtools.dynamics.forces``), from the
+  placements' second and third derivatives (:mod:`mbtools.model.jets`); elsewhere gravity
+  is constant and h = 0, and nothing is added.
+
+∂γ/∂q̇ is differenced from γ.
 
 :func:`stiffness_ratio` reads the largest decay rate of the linearised motion, −Re λ of
 ∂f/∂y, times the span of the simulation: where it is large an explicit method's steps are

@@ -385,7 +385,7 @@ class DriverForce:
 
 def _function_derivatives(function, x: np.ndarray, v: np.ndarray, scale: float) -> tuple[np.ndarray, np.ndarray]:
     """(∂f/∂x, ∂f/∂v) of a load's own function f(x, v) by central differences
-    (``mbtools.dynamics.jacobians.difference_quotients``): a few calls of the function, not of
+    (``mbtools.dynamics.differences.difference_quotients``): a few calls of the function, not of
     the system. Not the complex step: a user's function with abs, max or a comparison would
     take it silently wrong."""
     speed = max(float(np.abs(v).max(initial=0.0)), scale)

@@ -68,7 +68,7 @@ class BodyMotion:
     def placement_derivatives(self, q, body: str, third: bool = False) -> PlacementDerivatives:
         """The placement o, R and its first and second derivatives (and third, with
         ``third``) at q, in the coordinates the body's placement involves
-        (:class:`~mbtools.model.placement.PlacementDerivatives`): by jets through the
+        (:class:`~mbtools.model.PlacementDerivatives`): by jets through the
         compiled placement (:mod:`mbtools.model.jets`), exact to round-off. What the
         stiffness of gravity and of the inertia forces, and a torque's, need."""
         symbolic = self._symbolic_placement(body)

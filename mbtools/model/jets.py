@@ -12,7 +12,7 @@ so a function sympy compiled for values (sums, products, powers, sines and cosin
 called with jets in place of numbers, returns the first and second derivatives, exact to
 round-off: nothing is differentiated symbolically and no difference is taken. The
 values may be complex, and may carry a leading axis of several points at once: a
-complex step on top, Im f(q + i h e_l)/h (:func:`~mbtools.model.compiled.derivative_along`),
+complex step on top, Im f(q + i h e_l)/h (``mbtools.model.compiled.derivative_along``),
 then gives the derivative of the Hessian, a third derivative, again exact.
 
 Example
