@@ -41,6 +41,7 @@ import numpy as np
 from ..errors import MechanismError
 from ..model import Model
 from ..model.placement import PlacementDerivatives
+from .load_points import contract
 from .mass import body_mass, line_body, second_moment
 
 
@@ -100,7 +101,7 @@ def gravity_stiffness(model: Model, q, gravity, bodies: dict | None = None) -> n
     n = model.n_coordinates
     K = np.zeros((n, n))
     for body, d in (curved_bodies(model, q, third=False) if bodies is None else bodies).items():
-        K[np.ix_(d.columns, d.columns)] += body_mass(model, body).mass * np.tensordot(g, d.origin_qq, axes=1)
+        K[d.columns[:, None], d.columns] += body_mass(model, body).mass * contract(g, d.origin_qq)
     return K
 
 
@@ -129,11 +130,11 @@ def inertia_jacobians(model: Model, q, qd, bodies: dict | None = None) -> tuple[
     for body, d in (curved_bodies(model, q) if bodies is None else bodies).items():
         properties = body_mass(model, body)
         v = qd[d.columns]
-        index = np.ix_(d.columns, d.columns)
+        index = (d.columns[:, None], d.columns)
         origin_v = d.origin_qq @ v  # (o_qq v)_{i,l}
         a, a_q = origin_v @ v, np.einsum("ijkl,j,k->il", d.origin_qqq, v, v)
         h_qd[index] += 2.0 * properties.mass * d.origin_q.T @ origin_v
-        h_q[index] += properties.mass * (np.tensordot(a, d.origin_qq, axes=1) + d.origin_q.T @ a_q)
+        h_q[index] += properties.mass * (contract(a, d.origin_qq) + d.origin_q.T @ a_q)
         if d.frame is None:
             _require_straight_line(model, body, properties)
             continue

@@ -38,7 +38,7 @@ from ..errors import InputError
 from ..model import Model
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class LoadPoint:
     """A point where a load acts, at q: ``position`` r (dim,), ``jacobian`` r_q (dim, n)
     and ``hessian`` r_qq (dim, n, n), None where r is linear in q (or not asked for)."""
@@ -53,7 +53,12 @@ class LoadPoint:
 
     def curvature_force(self, force: np.ndarray) -> np.ndarray | None:
         """Σ_i F_i ∂²r_i/∂q² (n, n), the second term of equation (1), None where r is linear."""
-        return None if self.hessian is None else np.tensordot(force, self.hessian, axes=1)
+        return None if self.hessian is None else contract(force, self.hessian)
+
+
+def contract(vector: np.ndarray, array: np.ndarray) -> np.ndarray:
+    """Σ_i vector_i array[i]: the first axis of ``array`` contracted with ``vector``."""
+    return (vector @ array.reshape(len(vector), -1)).reshape(array.shape[1:])
 
 
 def holder(where: str, model: Model, point: str, body: str | None) -> str | None:

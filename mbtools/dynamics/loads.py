@@ -53,7 +53,7 @@ from ..errors import InputError
 from ..model.arguments import is_real_number
 from ..model import Model
 from .differences import difference_quotients
-from .load_points import angular_velocity_jacobian_derivative, holder, load_point, point_on_body
+from .load_points import angular_velocity_jacobian_derivative, contract, holder, load_point, point_on_body
 
 #: What each kind of load's function is called with, for the messages.
 SIGNATURES = {"PointForce": "f(t, r, v) → F: the time, the point's position and velocity",
@@ -260,7 +260,7 @@ class Spring:
         De = D.T @ e
         K = -D.T @ block @ D
         if H is not None:
-            eH = np.tensordot(e, H, axes=1)  # Σ_i e_i H_i
+            eH = contract(e, H)  # Σ_i e_i H_i
             K -= tension * eH + self.damping * np.outer(De, eH @ qd)
         return K, -self.damping * np.outer(De, De)
 
@@ -307,7 +307,7 @@ class Torque:
         tau = _value(where, self.torque, t, q, qd).reshape(-1)
         if tau.size != (1 if model.mechanism.dimension == 2 else 3):
             self.generalized_force(model, t, q, qd)  # the error, by name
-        K = np.tensordot(tau, angular_velocity_jacobian_derivative(model, q, self.body), axes=1)
+        K = contract(tau, angular_velocity_jacobian_derivative(model, q, self.body))
         n = model.n_coordinates
         C = np.zeros((n, n))
         if callable(self.torque):

@@ -17,6 +17,8 @@ the complex step, exact to round-off, instead of being differentiated symbolical
 
 from __future__ import annotations
 
+import functools
+
 import numpy as np
 from scipy import sparse
 import sympy as sp
@@ -56,6 +58,14 @@ def derivative_along(jacobian_times, point, direction):
 #: taken with H̃ dense; above, sparse: dense, it costs m (n + 1)² — 5 ms a call for A02
 #: with N = 100.
 SPARSE_FORM_FROM = 100_000
+
+
+@functools.cache
+def _complex_steps(k: int) -> np.ndarray:
+    """(k + 1) × k: the point itself (no step), then a complex step i h along each coordinate."""
+    out = 1j * COMPLEX_STEP * np.vstack([np.zeros(k), np.eye(k)])
+    out.flags.writeable = False
+    return out
 
 
 class QuadraticForm:
@@ -303,6 +313,7 @@ class Compiled:
         many configurations broadcast)."""
         def build():
             columns, g = self.local_function(key, expr)
+            columns = columns.tolist()  # Python ints index the unpacked q fastest
             return lambda *q: g(*(q[k] for k in columns))
         return self._get(("r", key), build)
 
@@ -328,8 +339,7 @@ class Compiled:
         if not third:
             values, gradients, hessians = stacked(g(*variables(x)), (), k)
             return LocalDerivatives(columns, values.real, gradients.real, hessians.real)
-        steps = 1j * COMPLEX_STEP * np.vstack([np.zeros(k), np.eye(k)])  # the point itself, then each step
-        values, gradients, hessians = stacked(g(*variables(x + steps)), (k + 1,), k)
+        values, gradients, hessians = stacked(g(*variables(x + _complex_steps(k))), (k + 1,), k)
         thirds = np.moveaxis(hessians[:, 1:].imag / COMPLEX_STEP, 1, -1)  # (m, k, k, k), the step last
         return LocalDerivatives(columns, values[:, 0].real, gradients[:, 0].real, hessians[:, 0].real,
                                 thirds.reshape(m, k, k, k))

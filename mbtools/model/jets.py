@@ -26,6 +26,7 @@ Example
 
 from __future__ import annotations
 
+import functools
 import numbers
 from dataclasses import dataclass
 
@@ -190,13 +191,21 @@ BINARY = {"add": "__add__", "subtract": "__sub__", "multiply": "__mul__", "true_
           "divide": "__truediv__", "power": "__pow__"}
 
 
+@functools.cache
+def identity(k: int) -> np.ndarray:
+    """The k × k identity, made once (read only)."""
+    out = np.eye(k)
+    out.flags.writeable = False
+    return out
+
+
 def variables(point: np.ndarray, seeds: np.ndarray | None = None) -> list[Jet]:
     """The jets of the coordinates x = ``point`` (shape (k,), or B + (k,) for a batch),
     each with gradient ``seeds[j]`` (the identity by default: derivatives with respect
     to the k coordinates themselves) and a zero Hessian."""
     point = np.asarray(point)
     k = point.shape[-1]
-    seeds = np.eye(k) if seeds is None else np.asarray(seeds, dtype=float)
+    seeds = identity(k) if seeds is None else np.asarray(seeds, dtype=float)
     batched = point.ndim > 1
     return [Jet(point[..., j], seeds[j], None, batched) for j in range(k)]
 
