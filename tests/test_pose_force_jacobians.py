@@ -6,7 +6,7 @@ What is checked, each against central differences:
 
 * the model's second derivatives: a point's Hessian, a placement's Hessian and third
   derivatives (jets, and the complex step on them), against differences of the exact
-  first (second) derivatives;
+  first (second) derivatives, and the jets themselves against sympy's derivatives;
 * every load's own tangent — a spring-damper between two moving bodies, a damper alone, a
   point force (constant and a field, on the point as the model places it and on a named
   body's copy), a torque (constant and a function), a motor — against differences of its
@@ -27,12 +27,14 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+import sympy as sp
 
-from mbtools import InputError, UnknownNameError, formulate
+from mbtools import InputError, MechanismError, UnknownNameError, formulate
 from mbtools.dynamics import DriverForce, MultibodySystem, PointForce, Spring, Torque
 from mbtools.dynamics.forces import gravity_force, gravity_stiffness, inertia_jacobians, inertia_velocity_terms
 from mbtools.dynamics.jacobians import central_differences, difference_quotients, force_jacobians
 from mbtools.examples.benchmarks import bricard
+from mbtools.model.compiled import Compiled
 
 from test_force_jacobians import assert_close, pull, state
 from test_mass_matrix import massive_four_bar, massive_rscr
@@ -214,3 +216,28 @@ def test_the_natural_path_builds_no_second_derivatives(monkeypatch):
     K_fd, C_fd = central_differences(lambda x, v: system.forces(x, v, 0.0), q, qd, model.length_scale)
     assert_close(K, K_fd)
     assert_close(C, C_fd)
+
+
+# ------------------------------------------------------------------ jets
+def test_jets_carry_every_function_they_know_to_the_third_derivative():
+    """Jets through a sympy-compiled expression against sympy's own derivatives, and the
+    complex step on them against its third derivatives (both exact: 1e-12 relative)."""
+    x, y = sp.symbols("x y")
+    expr = sp.Matrix([sp.sin(x) * sp.cos(y) ** 3 / (2 + x * y) + sp.sqrt(1 + x ** 2) * sp.exp(-y),
+                      sp.tan(x / 3) - sp.log(2 + y) * sp.atan(x - y) + sp.tanh(x) * sp.sinh(y) ** 2,
+                      (1 + x * x) ** sp.Rational(3, 2) + sp.cosh(x) / y - sp.asin(x / 4) * sp.acos(y / 5)])
+    point = np.array([0.3, 0.7])
+    d = Compiled([], [x, y], []).vector_derivatives_at(("test",), expr, point, third=True)
+    at = {x: point[0], y: point[1]}
+    hessian = np.array([[[float(sp.diff(e, a, b).subs(at)) for b in (x, y)] for a in (x, y)] for e in expr])
+    third = np.array([[[[float(sp.diff(e, a, b, c).subs(at)) for c in (x, y)] for b in (x, y)] for a in (x, y)]
+                      for e in expr])
+    np.testing.assert_allclose(d.hessian, hessian, rtol=1e-12, atol=1e-12)
+    np.testing.assert_allclose(d.third, third, rtol=1e-12, atol=1e-12)
+    np.testing.assert_allclose(d.value, [float(e.subs(at)) for e in expr], rtol=1e-14)
+
+
+def test_a_function_jets_do_not_carry_is_named():
+    x, y = sp.symbols("x y")
+    with pytest.raises(MechanismError, match="second derivatives of"):
+        Compiled([], [x, y], []).vector_derivatives_at(("test",), sp.Matrix([sp.Abs(x) * y]), np.array([0.3, 0.7]))

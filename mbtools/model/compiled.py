@@ -23,6 +23,7 @@ import numpy as np
 from scipy import sparse
 import sympy as sp
 
+from ..errors import MechanismError
 from .jets import LocalDerivatives, stacked, variables
 
 def dense(rows, shape) -> np.ndarray:
@@ -66,6 +67,16 @@ def _complex_steps(k: int) -> np.ndarray:
     out = 1j * COMPLEX_STEP * np.vstack([np.zeros(k), np.eye(k)])
     out.flags.writeable = False
     return out
+
+
+def _jets(function, jets: list, expr: sp.Matrix) -> list:
+    """``function`` of jets; a MechanismError naming the expression where it calls a
+    function jets do not carry (an absolute value, say)."""
+    try:
+        return function(*jets)
+    except TypeError as error:
+        raise MechanismError(f"The second derivatives of {list(expr)} are not available: they use a function "
+                             f"that is not smooth or not known to mbtools.model.jets ({error}).") from None
 
 
 class QuadraticForm:
@@ -337,9 +348,9 @@ class Compiled:
             return LocalDerivatives(columns, value + (jacobian + 0.5 * slope) @ x, jacobian + slope, hessian,
                                     np.zeros((m, k, k, k)) if third else None)
         if not third:
-            values, gradients, hessians = stacked(g(*variables(x)), (), k)
+            values, gradients, hessians = stacked(_jets(g, variables(x), expr), (), k)
             return LocalDerivatives(columns, values.real, gradients.real, hessians.real)
-        values, gradients, hessians = stacked(g(*variables(x + _complex_steps(k))), (k + 1,), k)
+        values, gradients, hessians = stacked(_jets(g, variables(x + _complex_steps(k)), expr), (k + 1,), k)
         thirds = np.moveaxis(hessians[:, 1:].imag / COMPLEX_STEP, 1, -1)  # (m, k, k, k), the step last
         return LocalDerivatives(columns, values[:, 0].real, gradients[:, 0].real, hessians[:, 0].real,
                                 thirds.reshape(m, k, k, k))
@@ -373,12 +384,18 @@ class Compiled:
 
     def _constant_jacobian(self, expr: sp.Matrix) -> np.ndarray | None:
         """∂r/∂q as numbers where it does not depend on q, else None."""
+        out = np.zeros((len(expr), len(self.qs)))
         if not len(expr):
-            return np.zeros((0, len(self.qs)))
-        jacobian = expr.jacobian(self.qs)
+            return out
+        index = self._get("index", lambda: {q: k for k, q in enumerate(self.qs)})
+        involved = sorted(set().union(*(e.free_symbols for e in expr)) & set(index), key=index.__getitem__)
+        if not involved:  # constant
+            return out
+        jacobian = expr.jacobian(involved)  # the coordinates it involves only: a body's few, of many
         if jacobian.free_symbols:
             return None
-        return np.array(jacobian.tolist(), dtype=float).reshape(len(expr), len(self.qs))
+        out[:, [index[q] for q in involved]] = np.array(jacobian.tolist(), dtype=float)
+        return out
 
     def vector_jacobian(self, key, expr: sp.Matrix):
         """∂r/∂q of a point, vector or placement entry, symbolic and compiled (for second
