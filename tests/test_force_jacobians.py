@@ -58,7 +58,8 @@ def test_a_spring_damper_in_space_between_two_bodies(family):
 @pytest.mark.parametrize("family", ["natural", "relative"])
 def test_the_system_jacobians_agree_with_differences_of_all_its_forces(family):
     """Natural coordinates take the spring's own tangent (gravity constant, h = 0),
-    relative ones difference every force; both equal the differences of Q − h."""
+    relative ones add the stiffness of gravity and the inertia Jacobians; both equal the
+    differences of Q − h."""
     system = MultibodySystem(formulate(stiff_pendulum(), family), (0.0, -9.81),
                              loads=[Spring("B", "H", K, 1.0, damping=C)])
     q, qd = state(system.model, 5)
@@ -69,9 +70,9 @@ def test_the_system_jacobians_agree_with_differences_of_all_its_forces(family):
 
 
 # ------------------------------------------------------------------ the other loads' tangents
-# Tolerance as above: the loads' own tangents are exact where the geometry is linear in q
-# (natural and basic), a motor's in every family; a user's function is differenced alone,
-# to about (6e-6)² relative, far inside 1e-7.
+# Tolerance as above: the loads' own tangents are exact in every family (the pose families'
+# in test_pose_force_jacobians); a user's function is differenced alone, to about (6e-6)²
+# relative, far inside 1e-7.
 
 
 

@@ -19,10 +19,22 @@ matrices of the force elements):
 on the rows kept; what it leaves out — the derivatives of M, of Φ_qᵀλ and of Φ_q q̈ with
 respect to q — is of the order of the motion's own frequencies, not of the springs', and
 Newton converges without it (a stiff spring makes K large; the constraints' curvature
-does not). K and C are the loads' own tangents (springs and dampers, point forces,
-torques, motors: exact in natural and basic coordinates, where gravity is constant and
-h = 0) or, in the other families, central differences of the forces (4n evaluations of
-Q, no solve); ∂γ/∂q̇ is differenced from γ.
+does not). K and C are exact in every family, summed from their pieces with no difference
+of Q − h:
+
+* each load's own tangent (``tangent`` of springs and dampers, point forces, torques and
+  motors): for a force F at a point r(q), ∂(r_qᵀF)/∂q = r_qᵀ ∂F/∂q + Σ_i F_i ∂²r_i/∂q²
+  (:mod:`mbtools.dynamics.load_points`), the second term zero where r is linear in q
+  (natural and basic coordinates); a user's function differenced alone, and so is a
+  rotational spring's force where its bodies' frames are not linear in q (the pose
+  families: a few evaluations of that one load);
+* where the placements are not linear in q (the pose families, and natural coordinates
+  where a body's frame is a cross product), the stiffness of gravity, Σ m g·∂²o/∂q², and
+  the inertia Jacobians ∂h/∂q and ∂h/∂q̇ (``mbtools.dynamics.forces``), from the
+  placements' second and third derivatives (:mod:`mbtools.model.jets`); elsewhere gravity
+  is constant and h = 0, and nothing is added.
+
+∂γ/∂q̇ is differenced from γ.
 
 :func:`stiffness_ratio` reads the largest decay rate of the linearised motion, −Re λ of
 ∂f/∂y, times the span of the simulation: where it is large an explicit method's steps are
@@ -46,53 +58,30 @@ from __future__ import annotations
 
 import numpy as np
 
+from .differences import DIFFERENCE_STEP, central_differences, difference_quotients  # noqa: F401 (their home once)
+from .forces import curved_bodies, gravity_stiffness, inertia_jacobians
 from .kernels import saddle_point_matrix
 
-#: Central differences of the forces take steps of this fraction of each coordinate's
-#: scale (the cube root of the machine epsilon balances truncation and round-off).
-DIFFERENCE_STEP = 6e-6
-
-
 def force_jacobians(system, q: np.ndarray, qd: np.ndarray, t: float) -> tuple[np.ndarray, np.ndarray]:
-    """(K, C) = (∂(Q − h)/∂q, ∂(Q − h)/∂q̇) at (q, q̇, t).
-
-    Where the points are linear in q (natural and basic coordinates: constant M, gravity
-    constant, h = 0), the sum of the loads' own tangents (``tangent`` of springs and
-    dampers, point forces, torques and motors; exact there, a user's function differenced
-    alone); elsewhere central differences of ``system.forces``."""
+    """(K, C) = (∂(Q − h)/∂q, ∂(Q − h)/∂q̇) at (q, q̇, t), exact in every family (the
+    module's text): the sum of the loads' own tangents and, where the placements are not
+    linear in q, the stiffness of gravity and the inertia Jacobians
+    (:func:`~mbtools.dynamics.forces.gravity_stiffness`,
+    :func:`~mbtools.dynamics.forces.inertia_jacobians`). No difference of
+    ``system.forces`` is taken; a user's load function is differenced alone."""
     model = system.model
-    if not (system.constant_mass and model.facts.coordinates_are_positions):
-        return central_differences(lambda x, v: system.forces(x, v, t), q, qd, model.length_scale)
     n = len(q)
     K, C = np.zeros((n, n)), np.zeros((n, n))
     for load in system.loads:
         K_load, C_load = load.tangent(model, t, q, qd)
         K += K_load
         C += C_load
+    if not system.constant_mass:
+        bodies = curved_bodies(model, q)
+        h_q, h_qd = inertia_jacobians(model, q, qd, bodies)
+        K += gravity_stiffness(model, q, system.gravity, bodies) - h_q
+        C -= h_qd
     return K, C
-
-
-def central_differences(forces, q: np.ndarray, qd: np.ndarray, scale: float) -> tuple[np.ndarray, np.ndarray]:
-    """(∂F/∂q, ∂F/∂q̇) of ``forces(q, q̇)`` by central differences (steps of
-    :data:`DIFFERENCE_STEP` of each coordinate's scale; the rates' scale is at least the
-    largest rate)."""
-    speed = max(float(np.abs(qd).max(initial=0.0)), scale)
-    return (difference_quotients(lambda x: forces(x, qd), q, scale),
-            difference_quotients(lambda v: forces(q, v), qd, speed))
-
-
-def difference_quotients(function, x: np.ndarray, scale: float) -> np.ndarray:
-    """∂f/∂x of a vector function f(x) by central differences, one column per entry of x,
-    each with a step of :data:`DIFFERENCE_STEP` times max(abs(x_j), scale)."""
-    x = np.asarray(x, dtype=float)
-    columns = []
-    for j in range(len(x)):
-        dx = DIFFERENCE_STEP * max(abs(x[j]), scale)
-        plus, minus = x.copy(), x.copy()
-        plus[j] += dx
-        minus[j] -= dx
-        columns.append((np.reshape(function(plus), -1) - np.reshape(function(minus), -1)) / (2 * dx))
-    return np.column_stack(columns) if columns else np.zeros((np.size(function(x)), 0))
 
 
 def acceleration_jacobians(system, q: np.ndarray, qd: np.ndarray, t: float,

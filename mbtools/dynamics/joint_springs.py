@@ -54,7 +54,7 @@ from ..description import GROUND
 from ..errors import InputError
 from ..model import Model
 from ..model.arguments import is_real_number
-from .jacobians import difference_quotients
+from .differences import difference_quotients
 
 
 @dataclass(frozen=True)

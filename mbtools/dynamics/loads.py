@@ -51,12 +51,12 @@ import numbers
 from dataclasses import dataclass
 import numpy as np
 
-from ..description import GROUND
 from ..errors import InputError
 from ..model.arguments import is_real_number
 from ..model import Model
-from .jacobians import difference_quotients
+from .differences import difference_quotients
 from .joint_springs import RotationalSpring
+from .load_points import angular_velocity_jacobian_derivative, contract, holder, load_point, point_on_body
 
 #: What each kind of load's function is called with, for the messages.
 SIGNATURES = {"PointForce": "f(t, r, v) → F: the time, the point's position and velocity",
@@ -122,37 +122,6 @@ def _value(load, f, t, *state) -> np.ndarray:
     return array
 
 
-def _holder(where: str, model: Model, point: str, body: str | None) -> str | None:
-    """The body named for a point, checked: it must list the point."""
-    if body is None:
-        return None
-    holders = model.mechanism.bodies_of_point(point)
-    if body not in holders:
-        model.point_jacobian(model.reference_q, point)  # names an unknown point first
-        raise InputError(f"{where} names body '{body}', which does not hold '{point}': the bodies that list "
-                         f"'{point}' are {holders}.")
-    return body
-
-
-def point_on_body(model: Model, q, point: str, body: str | None) -> tuple[np.ndarray, np.ndarray]:
-    """(r, ∂r/∂q) of ``point`` as carried by ``body`` (None: as the model places it).
-
-    Point families (basic, natural) have one copy of a shared point, a coordinate of every
-    body that lists it. Pose families (relative, reference point) place a shared point by
-    one body's pose; another body's copy is then placed by that body's placement,
-    r = R (x⁰ − o⁰) + o, r_q = R_q (x⁰ − o⁰) + o_q. A point on the ground does not move.
-    """
-    if body is None or model.facts.coordinates_are_positions:
-        return model.point(q, point), model.point_jacobian(q, point)
-    x0 = model.mechanism.bodies[body].points[point]
-    if body == GROUND:
-        return np.asarray(x0, dtype=float).copy(), np.zeros((model.mechanism.dimension, model.n_coordinates))
-    placement = model.placement(q, body)
-    origin_q, frame_q = model.placement_jacobian(q, body)
-    arm = np.asarray(x0, dtype=float) - placement.drawn_origin
-    return placement.place(x0), origin_q + np.einsum("ijk,j->ik", frame_q, arm)
-
-
 @dataclass(frozen=True)
 class PointForce:
     """A force on a named point, constant or f(t, r, ṙ) → F (N, ground axes); ``body``:
@@ -171,27 +140,40 @@ class PointForce:
 
     def generalized_force(self, model: Model, t: float, q, qd) -> np.ndarray:
         where = f"PointForce on '{self.point}'"
-        r, J = point_on_body(model, q, self.point, _holder(where, model, self.point, self.body))
-        F = _value(where, self.force, t, r, J @ qd)
-        if F.shape != (model.mechanism.dimension,):
-            raise InputError(f"{where}: the force has {F.size} components; it needs {model.mechanism.dimension}.")
-        return J.T @ F
+        r, J = point_on_body(model, q, self.point, holder(where, model, self.point, self.body))
+        return J.T @ self._checked(model, _value(where, self.force, t, r, J @ qd))
 
     def tangent(self, model: Model, t: float, q, qd) -> tuple[np.ndarray, np.ndarray]:
-        """(∂Q/∂q, ∂Q/∂q̇) with the point's Jacobian J = r_q held (exact where r is linear in q,
-        as in natural and basic coordinates): zero for a constant force; for F(t, r, ṙ),
+        """(∂Q/∂q, ∂Q/∂q̇) of Q = Jᵀ F, J = r_q, exact in every family (equation (1) of
+        :mod:`mbtools.dynamics.load_points`): with H = ∂²r/∂q² (zero where r is linear in q,
+        as in natural and basic coordinates) and F(t, r, ṙ), ṙ = J q̇,
 
-            ∂Q/∂q = Jᵀ F_r J,        ∂Q/∂q̇ = Jᵀ F_ṙ J,
+            ∂Q/∂q = Jᵀ (F_r J + F_ṙ H q̇) + Σ_i F_i H_i,        ∂Q/∂q̇ = Jᵀ F_ṙ J,
 
-        F_r and F_ṙ by central differences of the function alone (``_function_derivatives``)."""
+        F_r and F_ṙ by central differences of the function alone (``_function_derivatives``);
+        zero for a constant force where r is linear."""
         n = model.n_coordinates
-        if not callable(self.force):
-            return np.zeros((n, n)), np.zeros((n, n))
         where = f"PointForce on '{self.point}'"
-        r, J = point_on_body(model, q, self.point, _holder(where, model, self.point, self.body))
-        F_r, F_v = _function_derivatives(lambda x, v: _value(where, self.force, t, x, v), r, J @ qd,
-                                         model.length_scale)
-        return J.T @ F_r @ J, J.T @ F_v @ J
+        point = load_point(model, q, self.point, holder(where, model, self.point, self.body), curvature=True)
+        if not callable(self.force) and point.hessian is None:
+            return np.zeros((n, n)), np.zeros((n, n))
+        J = point.jacobian
+        F = self._checked(model, _value(where, self.force, t, point.position, J @ qd))
+        K, C = np.zeros((n, n)), np.zeros((n, n))
+        if callable(self.force):
+            F_r, F_v = _function_derivatives(lambda x, v: _value(where, self.force, t, x, v), point.position,
+                                             J @ qd, model.length_scale)
+            velocity_q = point.velocity_jacobian(qd)
+            K = J.T @ (F_r @ J if velocity_q is None else F_r @ J + F_v @ velocity_q)
+            C = J.T @ F_v @ J
+        curvature = point.curvature_force(F)
+        return (K if curvature is None else K + curvature), C
+
+    def _checked(self, model: Model, F: np.ndarray) -> np.ndarray:
+        if F.shape != (model.mechanism.dimension,):
+            raise InputError(f"PointForce on '{self.point}': the force has {F.size} components; it needs "
+                             f"{model.mechanism.dimension}.")
+        return F
 
     def potential(self, model: Model, q) -> float:
         """−F·r for a constant force (a uniform field), else 0 (not conservative)."""
@@ -235,41 +217,55 @@ class Spring:
                 if body is not None:
                     _name(where, "bodies", body)
 
-    def _ends(self, model: Model, q):
+    def _ends(self, model: Model, q, curvature: bool = False):
+        """(d, D, H) of d = r_b − r_a: D = ∂d/∂q and, with ``curvature``, H = ∂²d/∂q² (None
+        where both ends are linear in q)."""
         where = f"Spring {self.a}–{self.b}"
         bodies = self.bodies or (None, None)
-        ra, Ja = point_on_body(model, q, self.a, _holder(where, model, self.a, bodies[0]))
-        rb, Jb = point_on_body(model, q, self.b, _holder(where, model, self.b, bodies[1]))
-        return rb - ra, Jb - Ja
+        a = load_point(model, q, self.a, holder(where, model, self.a, bodies[0]), curvature)
+        b = load_point(model, q, self.b, holder(where, model, self.b, bodies[1]), curvature)
+        if a.hessian is None and b.hessian is None:
+            hessian = None
+        else:
+            hessian = (b.hessian if b.hessian is not None else 0.0) - (a.hessian if a.hessian is not None else 0.0)
+        return b.position - a.position, b.jacobian - a.jacobian, hessian
 
-    def _geometry(self, model: Model, q, qd):
-        d, D = self._ends(model, q)
+    def _geometry(self, model: Model, q, qd, curvature: bool = False):
+        d, D, H = self._ends(model, q, curvature)
         length = float(np.linalg.norm(d))
         if length == 0.0:
             raise InputError(f"Spring {self.a}–{self.b}: its ends meet, so it has no direction.")
         e = d / length
-        return length, e, D, float(e @ (D @ qd))
+        return length, e, D, float(e @ (D @ qd)), H
 
     def generalized_force(self, model: Model, t: float, q, qd) -> np.ndarray:
-        length, e, D, rate = self._geometry(model, q, qd)
+        length, e, D, rate, _ = self._geometry(model, q, qd)
         tension = self.stiffness * (length - self.free_length) + self.damping * rate
         return -tension * D.T @ e
 
     def tangent(self, model: Model, t: float, q, qd) -> tuple[np.ndarray, np.ndarray]:
-        """(∂Q/∂q, ∂Q/∂q̇) of the spring-damper with the map from q to its ends held, D =
-        ∂d/∂q (exact where the ends are linear in q, as in natural and basic coordinates).
-        With d = r_b − r_a, L = ‖d‖, e = d/L, ḋ = D q̇, T = k (L − L₀) + c e·ḋ and
-        P = (I − e eᵀ)/L:
+        """(∂Q/∂q, ∂Q/∂q̇) of the spring-damper, exact in every family. With d = r_b − r_a,
+        D = ∂d/∂q, H = ∂²d/∂q² (zero where the ends are linear in q, as in natural and basic
+        coordinates), L = ‖d‖, e = d/L, ḋ = D q̇, T = k (L − L₀) + c e·ḋ, P = (I − e eᵀ)/L and
+        Q = −T Dᵀ e:
 
-            ∂Q/∂q = −Dᵀ (k e eᵀ + c e ḋᵀ P + T P) D,        ∂Q/∂q̇ = −c Dᵀ e eᵀ D.
+            ∂Q/∂q = −Dᵀ (k e eᵀ + c e ḋᵀ P + T P) D − T Σ_i e_i H_i − c Dᵀ e (eᵀ H q̇)ᵀ,
+            ∂Q/∂q̇ = −c Dᵀ e eᵀ D
+
+        (the last two terms of ∂Q/∂q: D and ḋ turning with q, equation (1) of
+        :mod:`mbtools.dynamics.load_points`).
         """
-        length, e, D, rate = self._geometry(model, q, qd)
+        length, e, D, rate, H = self._geometry(model, q, qd, curvature=True)
         tension = self.stiffness * (length - self.free_length) + self.damping * rate
         across = (np.eye(len(e)) - np.outer(e, e)) / length
         d_rate = D @ qd
         block = self.stiffness * np.outer(e, e) + self.damping * np.outer(e, d_rate @ across) + tension * across
         De = D.T @ e
-        return -D.T @ block @ D, -self.damping * np.outer(De, De)
+        K = -D.T @ block @ D
+        if H is not None:
+            eH = contract(e, H)  # Σ_i e_i H_i
+            K -= tension * eH + self.damping * np.outer(De, eH @ qd)
+        return K, -self.damping * np.outer(De, De)
 
     def potential(self, model: Model, q) -> float:
         length = float(np.linalg.norm(self._ends(model, q)[0]))
@@ -302,22 +298,23 @@ class Torque:
         return Omega.T @ tau.reshape(-1)
 
     def tangent(self, model: Model, t: float, q, qd) -> tuple[np.ndarray, np.ndarray]:
-        """(∂Q/∂q, ∂Q/∂q̇) of Q = Ω_qᵀ τ, exact where the body's frame R is linear in q
-        (natural coordinates): Ω_q's column k is ω of W_k = R_{,k} Rᵀ (its skew part), so
-        ∂W_k/∂q_j = R_{,k} R_{,j}ᵀ and
+        """(∂Q/∂q, ∂Q/∂q̇) of Q = Ω_qᵀ τ, exact in every family: Ω_q's column k is ω of
+        W_k = R_{,k} Rᵀ (its skew part), so ∂W_k/∂q_j = R_{,kj} Rᵀ + R_{,k} R_{,j}ᵀ (the first
+        term zero where R is linear in q, as in natural coordinates;
+        :func:`~mbtools.dynamics.load_points.angular_velocity_jacobian_derivative`) and
 
-            ∂Q_k/∂q_j = τ · ω(R_{,k} R_{,j}ᵀ) + (Ω_qᵀ τ_q)_{kj},        ∂Q/∂q̇ = Ω_qᵀ τ_q̇,
+            ∂Q_k/∂q_j = τ · ω(∂W_k/∂q_j) + (Ω_qᵀ τ_q)_{kj},        ∂Q/∂q̇ = Ω_qᵀ τ_q̇,
 
         τ_q and τ_q̇ by central differences of the function alone where τ(t, q, q̇) is given."""
         where = f"Torque on '{self.body}'"
         tau = _value(where, self.torque, t, q, qd).reshape(-1)
-        Omega = model.angular_velocity_jacobian(q, self.body)
-        frame_q = model.placement_jacobian(q, self.body)[1]  # R_{,k} = frame_q[:, :, k]
-        products = np.einsum("ilk,mlj->imkj", frame_q, frame_q)  # (R_{,k} R_{,j}ᵀ)_{im}
-        K = np.einsum("a,akj->kj", tau, _axial(products))
+        if tau.size != (1 if model.mechanism.dimension == 2 else 3):
+            self.generalized_force(model, t, q, qd)  # the error, by name
+        K = contract(tau, angular_velocity_jacobian_derivative(model, q, self.body))
         n = model.n_coordinates
         C = np.zeros((n, n))
         if callable(self.torque):
+            Omega = model.angular_velocity_jacobian(q, self.body)
             tau_q, tau_qd = _function_derivatives(lambda x, v: _value(where, self.torque, t, x, v), q, qd,
                                                   model.length_scale)
             K = K + Omega.T @ tau_q
@@ -389,17 +386,9 @@ class DriverForce:
         return {}
 
 
-def _axial(W: np.ndarray) -> np.ndarray:
-    """ω of the skew part of each W[:, :, ...]: (W₁₀ − W₀₁)/2 in the plane (shape (1, ...)),
-    (W₂₁ − W₁₂, W₀₂ − W₂₀, W₁₀ − W₀₁)/2 in space (book, equation eq-omega-tilde)."""
-    if W.shape[0] == 2:
-        return 0.5 * (W[1, 0] - W[0, 1])[None]
-    return 0.5 * np.array([W[2, 1] - W[1, 2], W[0, 2] - W[2, 0], W[1, 0] - W[0, 1]])
-
-
 def _function_derivatives(function, x: np.ndarray, v: np.ndarray, scale: float) -> tuple[np.ndarray, np.ndarray]:
     """(∂f/∂x, ∂f/∂v) of a load's own function f(x, v) by central differences
-    (``mbtools.dynamics.jacobians.difference_quotients``): a few calls of the function, not of
+    (``mbtools.dynamics.differences.difference_quotients``): a few calls of the function, not of
     the system. Not the complex step: a user's function with abs, max or a comparison would
     take it silently wrong."""
     speed = max(float(np.abs(v).max(initial=0.0)), scale)

@@ -65,7 +65,8 @@ import numpy as np
 from ..errors import EquilibriumError, InputError, MbtoolsError
 from ..model.rank import rank_of_diagonal
 from .initial import finite_numbers
-from .jacobians import DIFFERENCE_STEP, difference_quotients, force_jacobians
+from .differences import difference_quotients
+from .jacobians import force_jacobians
 from .kernels import POSITION_TOLERANCE, project_position, saddle_point_solve
 from .joint_springs import RotationalSpring
 from .loads import Spring
@@ -124,7 +125,7 @@ def geometric_stiffness(system: MultibodySystem, q: np.ndarray, lam: np.ndarray,
     """H(λ) = ∂(Φ_qᵀλ)/∂q = Σ_k λ_k ∂²Φ_k/∂q² (S.2) for λ on the rows that hold
     (``system.rows``): exact from the constant Hessians where the rows are quadratic in q
     (natural and basic coordinates), else central differences of Φ_qᵀλ (n evaluations of
-    Φ_q, error of order DIFFERENCE_STEP² relative)."""
+    Φ_q, error of order (6e-6)² relative: ``mbtools.dynamics.differences``)."""
     n = len(q)
     rows = system.quadratic_rows
     if rows is not None:

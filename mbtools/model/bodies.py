@@ -10,7 +10,7 @@ import sympy as sp
 
 from ..errors import InputError
 from . import arguments
-from .placement import Placement
+from .placement import Placement, PlacementDerivatives
 
 
 class BodyMotion:
@@ -61,12 +61,63 @@ class BodyMotion:
     def placement_is_linear(self, body: str) -> bool:
         """Whether a body's origin and frame are linear in q: then its share of the mass
         matrix is constant and its velocity terms vanish (natural coordinates with three
-        independent directions on the body; not where a direction is a cross product)."""
+        independent directions on the body; not where a direction is a cross product).
+        Decided symbolically once per body."""
+        return self._compiled.is_linear(("placement", body), self._placement_column(body))
+
+    def placement_derivatives(self, q, body: str, third: bool = False) -> PlacementDerivatives:
+        """The placement o, R and its first and second derivatives (and third, with
+        ``third``) at q, in the coordinates the body's placement involves
+        (:class:`~mbtools.model.PlacementDerivatives`): by jets through the
+        compiled placement (:mod:`mbtools.model.jets`), exact to round-off. What the
+        stiffness of gravity and of the inertia forces, and a torque's, need."""
         symbolic = self._symbolic_placement(body)
-        entries = list(symbolic.origin) + ([] if symbolic.frame is None else list(symbolic.frame))
-        coordinates = set(self.coordinate_symbols)
-        return all(not (sp.diff(e, a).free_symbols & coordinates)  # every ∂e/∂q_a constant
-                   for e in entries for a in e.free_symbols & coordinates)
+        q = self.configuration(q)
+        local = self._compiled.vector_derivatives_at(("placement", body), self._placement_column(body), q, third)
+        dim, k = len(symbolic.origin), len(local.columns)
+        third_part = (lambda rows: local.third[rows]) if third else (lambda rows: None)
+        origin = slice(0, dim)
+        parts = [local.value[origin], local.jacobian[origin], local.hessian[origin], None, None, None,
+                 third_part(origin), None]
+        if symbolic.frame is not None:
+            frame, shape = slice(dim, dim + dim * dim), (dim, dim)
+            parts[3:6] = [local.value[frame].reshape(shape), local.jacobian[frame].reshape(shape + (k,)),
+                          local.hessian[frame].reshape(shape + (k, k))]
+            if third:
+                parts[7] = local.third[frame].reshape(shape + (k, k, k))
+        return PlacementDerivatives(body, local.columns, *parts, drawn_origin=symbolic.drawn_origin)
+
+    def placement_hessian(self, q, body: str) -> tuple[np.ndarray, np.ndarray | None]:
+        """(∂²o/∂q², ∂²R/∂q²) of a body's placement in all n coordinates: (dim, n, n) and
+        (dim, dim, n, n), None where the body has no frame (see
+        :meth:`placement_derivatives`, which gives them in the body's own coordinates)."""
+        d = self.placement_derivatives(q, body)
+        n, index = self.n_coordinates, np.ix_(d.columns, d.columns)
+        origin_qq = np.zeros(d.origin.shape + (n, n))
+        origin_qq[(slice(None),) + index] = d.origin_qq
+        if d.frame is None:
+            return origin_qq, None
+        frame_qq = np.zeros(d.frame.shape + (n, n))
+        frame_qq[(slice(None), slice(None)) + index] = d.frame_qq
+        return origin_qq, frame_qq
+
+    def point_is_linear(self, name: str) -> bool:
+        """Whether a named point (or vector) is linear in q, its Hessian zero: every point
+        of the natural and basic families; decided symbolically once."""
+        kind = "vector" if isinstance(name, str) and name in self._vector_exprs else "point"
+        return self._compiled.is_linear((kind, name), self._expression(name, kind))
+
+    def point_hessian(self, q, name: str) -> np.ndarray:
+        """∂²r/∂q² of a named point (or vector), (dim, n, n): by jets through its compiled
+        position (:mod:`mbtools.model.jets`), exact to round-off; zero where the point is
+        linear in q (:meth:`point_is_linear`). A point force's stiffness needs it: Q = r_qᵀ F
+        changes with q through r_q."""
+        kind = "vector" if isinstance(name, str) and name in self._vector_exprs else "point"
+        expr = self._expression(name, kind)
+        q = self.configuration(q)
+        if self._compiled.is_linear((kind, name), expr):
+            return np.zeros((len(expr), self.n_coordinates, self.n_coordinates))
+        return self._compiled.vector_derivatives_at((kind, name), expr, q).dense_hessian(self.n_coordinates)
 
     def angular_velocity_jacobian(self, q, body: str) -> np.ndarray:
         """Ω_q with ω = Ω_q q̇: 1 × n in the plane, 3 × n in space (the columns are
@@ -132,6 +183,13 @@ class BodyMotion:
             block = values[first:first + shape[0] * shape[1]]
             out[body] = (origin, block.reshape(shape + ((n,) if jacobian else ())))
         return out
+
+    def _placement_column(self, body: str) -> sp.Matrix:
+        """A body's origin and frame entries in one column (the key of its jets), built once."""
+        def build():
+            symbolic = self._symbolic_placement(body)
+            return sp.Matrix(list(symbolic.origin) + ([] if symbolic.frame is None else list(symbolic.frame)))
+        return self._compiled.cached(("placement column", body), build)
 
     def _frame_column(self, body: str) -> sp.Matrix:
         """A body's symbolic frame as one column (the key of its compiled functions), built once:

@@ -17,10 +17,14 @@ the complex step, exact to round-off, instead of being differentiated symbolical
 
 from __future__ import annotations
 
+import functools
+
 import numpy as np
 from scipy import sparse
 import sympy as sp
 
+from ..errors import MechanismError
+from .jets import LocalDerivatives, stacked, variables
 
 def dense(rows, shape) -> np.ndarray:
     """A lambdified nested list (entries may be scalars or arrays) as a dense array."""
@@ -55,6 +59,24 @@ def derivative_along(jacobian_times, point, direction):
 #: taken with H̃ dense; above, sparse: dense, it costs m (n + 1)² — 5 ms a call for A02
 #: with N = 100.
 SPARSE_FORM_FROM = 100_000
+
+
+@functools.cache
+def _complex_steps(k: int) -> np.ndarray:
+    """(k + 1) × k: the point itself (no step), then a complex step i h along each coordinate."""
+    out = 1j * COMPLEX_STEP * np.vstack([np.zeros(k), np.eye(k)])
+    out.flags.writeable = False
+    return out
+
+
+def _jets(function, jets: list, expr: sp.Matrix) -> list:
+    """``function`` of jets; a MechanismError naming the expression where it calls a
+    function jets do not carry (an absolute value, say)."""
+    try:
+        return function(*jets)
+    except TypeError as error:
+        raise MechanismError(f"The second derivatives of {list(expr)} are not available: they use a function "
+                             f"that is not smooth or not known to mbtools.model.jets ({error}).") from None
 
 
 class QuadraticForm:
@@ -283,15 +305,55 @@ class Compiled:
         phi_s_now = dense(phi_s(q, s), (m, p)) if p else np.zeros((m, 0))
         return -(second + phi_s_now @ sdd)
 
+    def cached(self, key, build):
+        """``build()``, computed on the first call with ``key`` and kept."""
+        return self._get(key, build)
+
+    def local_function(self, key, expr: sp.Matrix) -> tuple[np.ndarray, object]:
+        """(columns, g): the indices of the coordinates an expression involves (a body's
+        few, of many) and its function compiled in them, g(q[columns[0]], …) → entries."""
+        def build():
+            involved = set().union(*(e.free_symbols for e in expr)) if len(expr) else set()
+            columns = [k for k, q in enumerate(self.qs) if q in involved]
+            return np.array(columns, dtype=int), sp.lambdify([self.qs[k] for k in columns], list(expr), "numpy",
+                                                             cse=True)
+        return self._get(("local", key), build)
+
     def vector_function(self, key, expr: sp.Matrix):
         """r(q) of a point, vector or placement entry (q unpacked, so that arrays of
         many configurations broadcast)."""
-        def build():  # compiled in the coordinates it involves only (a body's few, of many)
-            involved = set().union(*(e.free_symbols for e in expr)) if len(expr) else set()
-            columns = [k for k, q in enumerate(self.qs) if q in involved]
-            g = sp.lambdify([self.qs[k] for k in columns], list(expr), "numpy", cse=True)
+        def build():
+            columns, g = self.local_function(key, expr)
+            columns = columns.tolist()  # Python ints index the unpacked q fastest
             return lambda *q: g(*(q[k] for k in columns))
         return self._get(("r", key), build)
+
+    def is_linear(self, key, expr: sp.Matrix) -> bool:
+        """Whether a point, vector or placement entry is linear in q (its Jacobian constant,
+        its Hessian zero), decided symbolically once."""
+        return self._get(("r_q constant", key), lambda: self._constant_jacobian(expr)) is not None
+
+    def vector_derivatives_at(self, key, expr: sp.Matrix, q, third: bool = False) -> LocalDerivatives:
+        """r, ∂r/∂q and ∂²r/∂q² of a point, vector or placement entry at q, in the coordinates
+        it involves, by jets (:mod:`mbtools.model.jets`) through the function that gives its
+        values: exact, with nothing differentiated symbolically. With ``third``, also
+        ∂³r/∂q³, by the complex step on the jets (one batch of k + 1 points, k the number
+        of coordinates involved)."""
+        columns, g = self.local_function(key, expr)
+        x, k, m = np.asarray(q, dtype=float)[columns], len(columns), len(expr)
+        expansion = self._get(("quadratic expansion", key), lambda: self._quadratic_expansion(expr, columns, g))
+        if expansion is not None:  # r = r₀ + J₀ x + ½ xᵀ H x exactly: no evaluation
+            value, jacobian, hessian = expansion
+            slope = hessian @ x
+            return LocalDerivatives(columns, value + (jacobian + 0.5 * slope) @ x, jacobian + slope, hessian,
+                                    np.zeros((m, k, k, k)) if third else None)
+        if not third:
+            values, gradients, hessians = stacked(_jets(g, variables(x), expr), (), k)
+            return LocalDerivatives(columns, values.real, gradients.real, hessians.real)
+        values, gradients, hessians = stacked(_jets(g, variables(x + _complex_steps(k)), expr), (k + 1,), k)
+        thirds = np.moveaxis(hessians[:, 1:].imag / COMPLEX_STEP, 1, -1)  # (m, k, k, k), the step last
+        return LocalDerivatives(columns, values[:, 0].real, gradients[:, 0].real, hessians[:, 0].real,
+                                thirds.reshape(m, k, k, k))
 
     def vector_jacobian_at(self, key, expr: sp.Matrix, q) -> np.ndarray:
         """∂r/∂q of a point, vector or placement entry at q, by the complex step — or, where
@@ -306,14 +368,34 @@ class Compiled:
         values = f(*(q[:, None] + 1j * COMPLEX_STEP * np.eye(n)))
         return dense_complex(values, (len(expr), n)).imag / COMPLEX_STEP
 
+    def _quadratic_expansion(self, expr: sp.Matrix, columns: np.ndarray, g) -> tuple | None:
+        """(r, ∂r/∂q, ∂²r/∂q²) at q = 0, in the coordinates involved, where every entry is a
+        polynomial of degree 2 at most in them (an Euler parameters frame, say: its Hessian
+        constant), else None."""
+        symbols = [self.qs[k] for k in columns]
+        for entry in expr:
+            try:
+                if symbols and sp.Poly(entry, *symbols).total_degree() > 2:
+                    return None
+            except sp.PolynomialError:
+                return None
+        values, gradients, hessians = stacked(g(*variables(np.zeros(len(columns)))), (), len(columns))
+        return values.real, gradients.real, hessians.real
+
     def _constant_jacobian(self, expr: sp.Matrix) -> np.ndarray | None:
         """∂r/∂q as numbers where it does not depend on q, else None."""
+        out = np.zeros((len(expr), len(self.qs)))
         if not len(expr):
-            return np.zeros((0, len(self.qs)))
-        jacobian = expr.jacobian(self.qs)
+            return out
+        index = self._get("index", lambda: {q: k for k, q in enumerate(self.qs)})
+        involved = sorted(set().union(*(e.free_symbols for e in expr)) & set(index), key=index.__getitem__)
+        if not involved:  # constant
+            return out
+        jacobian = expr.jacobian(involved)  # the coordinates it involves only: a body's few, of many
         if jacobian.free_symbols:
             return None
-        return np.array(jacobian.tolist(), dtype=float).reshape(len(expr), len(self.qs))
+        out[:, [index[q] for q in involved]] = np.array(jacobian.tolist(), dtype=float)
+        return out
 
     def vector_jacobian(self, key, expr: sp.Matrix):
         """∂r/∂q of a point, vector or placement entry, symbolic and compiled (for second

@@ -80,3 +80,37 @@ def frame_from_directions(directions: list[sp.Matrix], drawn: list[np.ndarray], 
         chosen0.append(np.cross(chosen0[0], chosen0[1]))
     X = sp.Matrix.hstack(*chosen)
     return X * sp.Matrix(np.linalg.inv(np.array(chosen0).T))
+
+
+@dataclass(frozen=True)
+class PlacementDerivatives:
+    """A body's placement at q and its derivatives, in the k coordinates it involves
+    (:meth:`mbtools.Model.placement_derivatives`).
+
+    Attributes
+    ----------
+    body : str
+    columns : ndarray of int
+        The indices in q of the k coordinates the placement involves.
+    origin, origin_q, origin_qq : ndarray
+        o (dim,), ∂o/∂q (dim, k), ∂²o/∂q² (dim, k, k).
+    frame, frame_q, frame_qq : ndarray or None
+        R (dim, dim), ∂R/∂q (dim, dim, k), ∂²R/∂q² (dim, dim, k, k); None for a body with
+        no frame (two points in space).
+    origin_qqq, frame_qqq : ndarray or None
+        ∂³o/∂q³ (dim, k, k, k) and ∂³R/∂q³ (dim, dim, k, k, k), where asked for.
+    drawn_origin : ndarray
+        o⁰, the origin in the drawing: a point drawn at x⁰ is at R (x⁰ − o⁰) + o.
+    """
+
+    body: str
+    columns: np.ndarray
+    origin: np.ndarray
+    origin_q: np.ndarray
+    origin_qq: np.ndarray
+    frame: np.ndarray | None
+    frame_q: np.ndarray | None
+    frame_qq: np.ndarray | None
+    origin_qqq: np.ndarray | None = None
+    frame_qqq: np.ndarray | None = None
+    drawn_origin: np.ndarray | None = None
