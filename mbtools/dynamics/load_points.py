@@ -1,7 +1,7 @@
 """Where a load acts and how that changes with q: a point r(q) carried by a body, its
 Jacobian r_q and Hessian r_qq, and the derivative of a body's angular-velocity Jacobian
 Ω_q — what the loads' generalized forces (Q = r_qᵀ F, Q = Ω_qᵀ τ) and their tangents
-(:mod:`mbtools.dynamics.loads`) are made of.
+(``mbtools.dynamics.loads``) are made of.
 
 A force F at r(q) does the virtual work F·δr = (r_qᵀ F)·δq, so its generalized force
 changes with q through F and through r_q:

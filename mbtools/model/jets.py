@@ -181,8 +181,8 @@ cosh = _unary(np.cosh, np.sinh, np.cosh)
 tanh = _unary(np.tanh, lambda x: 1.0 - np.tanh(x) ** 2,
               lambda x: -2.0 * np.tanh(x) * (1.0 - np.tanh(x) ** 2))
 
-#: The functions of one variable a compiled expression may call, by numpy's name: each
-#: takes numbers or jets (numpy's own reach them through ``Jet.__array_ufunc__``).
+#: Each function of one variable a compiled expression may call, under numpy's name for
+#: it; each takes numbers or jets (numpy's own reach them through ``Jet.__array_ufunc__``).
 FUNCTIONS = {f.__name__: f for f in (sin, cos, tan, exp, log, sqrt, arcsin, arccos, arctan, sinh, cosh, tanh)}
 FUNCTIONS.update(negative=Jet.__neg__, reciprocal=Jet.reciprocal)
 
