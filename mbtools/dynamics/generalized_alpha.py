@@ -23,7 +23,8 @@ iteration matrix
 
 with K_t = ∂(M q̈ + Φ_qᵀλ − Q + h)/∂q — the constraint Hessians weighted by λ, the forces'
 stiffness — and C_t = −∂(Q − h)/∂q̇, the damping (:func:`mbtools.dynamics.jacobians.force_jacobians`;
-the Hessian term by central differences of Φ_qᵀλ): the full tangent, so that stiff springs
+the Hessian term from :func:`mbtools.dynamics.kernels.geometric_stiffness`, exact where the
+rows are quadratic in q): the full tangent, so that stiff springs
 and dampers converge. The constraint rows are scaled by 1/(Δt² β') so that the matrix stays
 well conditioned as Δt falls (Bottasso, Bauchau & Cardona 2007). The matrix is kept from
 step to step (modified Newton) and formed again where an iteration no longer divides the
@@ -48,8 +49,8 @@ from __future__ import annotations
 import numpy as np
 
 from ..errors import InputError, MbtoolsError
-from .jacobians import DIFFERENCE_STEP
-from .kernels import saddle_point_matrix
+from .differences import difference_quotients
+from .kernels import geometric_stiffness, saddle_point_matrix
 from .multipliers import accelerations
 from .one_step import OneStepPath
 
@@ -205,24 +206,12 @@ class GeneralizedAlpha:
         return solve
 
     def _hessian_term(self, q, qd, qdd, lam, t) -> np.ndarray:
-        """∂(M(q) q̈ + Φ_q(q)ᵀ λ)/∂q at fixed q̈ and λ, by central differences (zero for
-        constant M without constraints)."""
+        """∂(M(q) q̈ + Φ_q(q)ᵀ λ)/∂q at fixed q̈ and λ: the constraints' geometric stiffness
+        (exact where the rows are quadratic in q) and, where M varies, central differences
+        of M q̈ (zero for constant M)."""
         system = self.system
-        if not len(lam) and system.constant_mass:
-            return np.zeros((len(q), len(q)))
-        scale = system.model.length_scale
-        columns = []
-        for j in range(len(q)):
-            dq = DIFFERENCE_STEP * max(abs(q[j]), scale)
-            plus, minus = q.copy(), q.copy()
-            plus[j] += dq
-            minus[j] -= dq
-            columns.append((self._inertia_and_reactions(plus, qdd, lam, t)
-                            - self._inertia_and_reactions(minus, qdd, lam, t)) / (2 * dq))
-        return np.array(columns).T
+        H = geometric_stiffness(system, q, lam, t)
+        if not system.constant_mass:
+            H = H + difference_quotients(lambda x: system.mass_matrix(x) @ qdd, q, system.model.length_scale)
+        return H
 
-    def _inertia_and_reactions(self, q, qdd, lam, t) -> np.ndarray:
-        value = self.system.mass_matrix(q) @ qdd
-        if len(lam):
-            value = value + self.system.position_constraints(q, t)[1].T @ lam
-        return value

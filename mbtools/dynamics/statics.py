@@ -67,7 +67,7 @@ from ..model.rank import rank_of_diagonal
 from .initial import finite_numbers
 from .differences import difference_quotients
 from .jacobians import force_jacobians
-from .kernels import POSITION_TOLERANCE, project_position, saddle_point_solve
+from .kernels import POSITION_TOLERANCE, geometric_stiffness, project_position, saddle_point_solve
 from .joint_springs import RotationalSpring
 from .loads import Spring
 from .reactions import ReactionSolver
@@ -119,23 +119,6 @@ class Equilibrium:
         :func:`~mbtools.inverse_dynamics` gives them (computed on first use)."""
         zero = np.zeros_like(self.q)
         return ReactionSolver(self.system).at(self.q, zero, zero, self.t)
-
-
-def geometric_stiffness(system: MultibodySystem, q: np.ndarray, lam: np.ndarray, t: float = 0.0) -> np.ndarray:
-    """H(λ) = ∂(Φ_qᵀλ)/∂q = Σ_k λ_k ∂²Φ_k/∂q² (S.2) for λ on the rows that hold
-    (``system.rows``): exact from the constant Hessians where the rows are quadratic in q
-    (natural and basic coordinates), else central differences of Φ_qᵀλ (n evaluations of
-    Φ_q, error of order (6e-6)² relative: ``mbtools.dynamics.differences``)."""
-    n = len(q)
-    rows = system.quadratic_rows
-    if rows is not None:
-        H = np.zeros((n, n))
-        np.add.at(H, (rows.i, rows.j), lam[rows.k] * rows.h)
-        return H
-    if not len(lam):
-        return np.zeros((n, n))
-    return difference_quotients(lambda x: system.position_constraints(x, t)[1].T @ lam, q,
-                                system.model.length_scale)
 
 
 def tangent_stiffness(system: MultibodySystem, q: np.ndarray, lam: np.ndarray, t: float = 0.0) -> np.ndarray:

@@ -51,7 +51,8 @@ import scipy.linalg
 from ..errors import AccuracyWarning, EquilibriumError, InputError
 from .initial import finite_numbers
 from .jacobians import force_jacobians
-from .statics import force_scale, geometric_stiffness, null_space_basis
+from .kernels import geometric_stiffness
+from .statics import force_scale, null_space_basis
 from .system import MultibodySystem
 
 #: A point is taken as an equilibrium where its unbalanced force is below this fraction of
