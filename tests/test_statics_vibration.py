@@ -226,3 +226,68 @@ def test_the_mode_animation_swings_each_mode_through_one_cycle():
         moved = np.column_stack([x, y]) - np.array([point(system, q, n) for n in ("O", "A", "B")])
         assert abs(np.abs(moved).max() - 0.2) < 1e-12 and np.abs(moved[0]).max() < 1e-12
     assert len(embedded_frames(animation_html(animation).data)) == 16
+
+
+# --- about a steady motion: the top's precession ------------------------------------------
+
+def precessing_top(theta, omega3):
+    """The book's top drawn along z under gravity along −x, in relative coordinates (Bryant
+    x–y–z angles: precession, tilt, spin), at the slow steady precession of polar angle
+    θ with spin ω₃: (system, q, q̇, Ω)."""
+    from mbtools.analysis.gyroscope import TopData, steady_precession
+    from mbtools.examples.tops import TOP_DATA, heavy_top
+    system = MultibodySystem(formulate(heavy_top(axis=(0.0, 0.0, 1.0)), "relative"), gravity=(-G, 0.0, 0.0))
+    top = TopData.of(**TOP_DATA)
+    precession = steady_precession(top, theta, omega3)
+    tilt = np.pi / 2 - theta  # the axis's height above the horizontal plane
+    return system, np.array([0.0, tilt, 0.0]), np.array([precession, 0.0, omega3 - precession * np.sin(tilt)]), precession
+
+
+@pytest.mark.parametrize("theta_deg, omega3", [(60.0, 150.0), (90.0, 100.0), (120.0, 60.0)])
+def test_nutation_about_a_steady_precession_is_the_routhian_closed_form(theta_deg, omega3):
+    """The one frequency of the linearised top about its steady precession against the
+    curvature of the Routhian's potential, differentiated by sympy here — independent of
+    both the library's linearisation and its closed form. The two cyclic angles give zero
+    frequencies. 1e-9 relative: K_r, C_r are exact (jets); the eigenvalue solve loses
+    a few digits to the spread of the double zero eigenvalues."""
+    import sympy as sp
+    from mbtools.analysis.gyroscope import TopData, nutation_frequency
+    from mbtools.examples.tops import TOP_DATA
+    theta = np.radians(theta_deg)
+    system, q, qd, precession = precessing_top(theta, omega3)
+    modes = natural_modes(system, q, qd)
+    top = TopData.of(**TOP_DATA)
+    th = sp.symbols("theta")
+    a = top.I3 * omega3
+    b = top.I1 * precession * np.sin(theta) ** 2 + a * np.cos(theta)
+    V = (b - a * sp.cos(th)) ** 2 / (2 * top.I1 * sp.sin(th) ** 2) + top.mass * G * top.arm * sp.cos(th)
+    assert abs(float(sp.diff(V, th).subs(th, theta))) < 1e-9 * top.mass * G * top.arm  # steady: V' = 0
+    expected = np.sqrt(float(sp.diff(V, th, 2).subs(th, theta)) / top.I1) / (2 * np.pi)
+    assert modes.frequencies[:2] == pytest.approx([0.0, 0.0], abs=1e-12)
+    assert modes.frequencies[2] == pytest.approx(expected, rel=1e-9)
+    assert 2 * np.pi * modes.frequencies[2] == pytest.approx(nutation_frequency(top, theta, omega3, precession), rel=1e-9)
+    assert modes.damping_ratios == pytest.approx(np.zeros(3), abs=1e-9)
+    lin = linearize(system, q, qd)
+    assert np.abs(lin.C + lin.C.T).max() < 1e-9 * np.abs(lin.C).max()  # gyroscopic: skew
+
+
+def test_a_motion_that_is_not_steady_or_not_cyclic_is_refused():
+    theta = np.radians(60.0)
+    system, q, qd, _ = precessing_top(theta, 150.0)
+    with pytest.raises(EquilibriumError, match="not a steady motion"):
+        linearize(system, q, qd * np.array([1.1, 1.0, 1.0]))  # too fast a precession for the tilt
+    # A straight two-bar chain spinning rigidly about its pivot, gravity off: steady (q̈ = 0),
+    # but a torque that stiffens the elbow by (2 + cos θ₁) makes the matrices turn with it.
+    from mbtools.dynamics import Torque
+    m = Mechanism("spinning chain")
+    m.add_ground({"O": (0.0, 0.0)})
+    m.add_body("b1", {"O": (0.0, 0.0), "A": (1.0, 0.0)}, mass=MassProperties(1.0, (0.5, 0.0), 1 / 12))
+    m.add_body("b2", {"A": (1.0, 0.0), "B": (2.0, 0.0)}, mass=MassProperties(1.0, (1.5, 0.0), 1 / 12))
+    m.add_revolute("ground", "b1", at="O")
+    m.add_revolute("b1", "b2", at="A")
+    chain = MultibodySystem(formulate(m, "relative"), gravity=(0.0, 0.0),
+                            loads=[Torque("b2", lambda t, q, qd: -(2.0 + np.cos(q[0])) * q[1])])
+    with pytest.raises(EquilibriumError, match="not cyclic"):
+        linearize(chain, [0.3, 0.0], [5.0, 0.0])
+    steady = MultibodySystem(chain.model, gravity=(0.0, 0.0), loads=[Torque("b2", lambda t, q, qd: -2.0 * q[1])])
+    assert linearize(steady, [0.3, 0.0], [5.0, 0.0]).qd is not None  # a constant stiffness: accepted

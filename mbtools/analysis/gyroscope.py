@@ -68,6 +68,25 @@ def steady_precession(top: TopData, theta: float, omega3: float, branch: str = "
     return roots[0] if branch == "slow" else roots[1]
 
 
+def nutation_frequency(top: TopData, theta: float, omega3: float, precession: float) -> float:
+    """ω (rad/s) of small nutation about the steady precession Ω at θ with spin ω₃.
+
+    The Routhian leaves θ alone with the potential
+    V(θ) = (H_z − H₃ cos θ)² / (2 I₁ sin² θ) + m g ℓ cos θ; its curvature at the steady θ,
+    with the steady condition put in, gives ω² = V''/I₁:
+
+        ω² = ((I₃ ω₃ − 2 I₁ Ω cos θ) / I₁)² + Ω² sin² θ,
+
+    tending to the fast top's I₃ ω₃ / I₁.
+
+    >>> top = TopData.of(mass=1.0, radius=0.1, arm=0.2)
+    >>> round(nutation_frequency(top, math.pi / 2, 100.0, steady_precession(top, math.pi / 2, 100.0)), 6)
+    12.401858
+    """
+    return math.sqrt(((top.I3 * omega3 - 2 * top.I1 * precession * math.cos(theta)) / top.I1) ** 2
+                     + (precession * math.sin(theta)) ** 2)
+
+
 def integrals(top: TopData, theta, theta_rate, phi_rate, omega3):
     """(E, H_z, H₃) from the Euler-angle rates (see the module)."""
     energy = 0.5 * top.I1 * (theta_rate**2 + (phi_rate * math.sin(theta)) ** 2) + 0.5 * top.I3 * omega3**2 \

@@ -29,6 +29,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..description import MassProperties, Mechanism
+from ..errors import InputError
 from ..description.validate import positive_length
 
 #: The stated data of the book's top: mass (kg), disc radius (m), distance O–G (m).
@@ -36,17 +37,27 @@ TOP_DATA = {"mass": 1.0, "radius": 0.1, "arm": 0.2}
 
 
 def heavy_top(mass: float = TOP_DATA["mass"], radius: float = TOP_DATA["radius"],
-              arm: float = TOP_DATA["arm"]) -> Mechanism:
+              arm: float = TOP_DATA["arm"], axis=(0.0, -1.0, 0.0)) -> Mechanism:
     """The symmetric top: a thin disc (I₃ = m r²/2 about its axis, I₁ = m r²/4 about a
-    diameter, both at G) on a spherical joint at O, drawn with its axis along −y."""
+    diameter, both at G) on a spherical joint at O, drawn with its axis along ``axis``
+    (−y by default). Drawn along z, its relative coordinates — the Bryant x–y–z angles of
+    the spherical joint — are, under gravity along −x, the precession about the vertical,
+    a tilt and the spin: the two that turn in a steady precession are cyclic."""
     m, r, l = positive_length("mass", mass), positive_length("radius", radius), positive_length("arm", arm)
-    axis = np.array([0.0, -1.0, 0.0])
+    axis = np.asarray(axis, dtype=float)
+    if axis.shape != (3,) or not np.isfinite(axis).all() or np.linalg.norm(axis) == 0:
+        raise InputError(f"heavy_top: axis must be three finite numbers, not all zero; got {axis!r}.")
+    axis = axis / np.linalg.norm(axis)
+    across = np.array([1.0, 0.0, 0.0]) if abs(axis[0]) < 0.9 else np.array([0.0, 1.0, 0.0])
+    u1 = across - (across @ axis) * axis
+    u1 /= np.linalg.norm(u1)
+    u2 = np.cross(axis, u1)
     I3, I1 = 0.5 * m * r * r, 0.25 * m * r * r
     inertia = I1 * (np.eye(3) - np.outer(axis, axis)) + I3 * np.outer(axis, axis)
     mechanism = Mechanism("heavy symmetric top", dimension=3)
     mechanism.add_ground({"O": (0.0, 0.0, 0.0)})
     mechanism.add_body("top", {"O": (0.0, 0.0, 0.0), "G": tuple(l * axis)},
-                       vectors={"u1": (1.0, 0.0, 0.0), "u2": (0.0, 0.0, 1.0)},
+                       vectors={"u1": tuple(u1), "u2": tuple(u2)},
                        mass=MassProperties(m, tuple(l * axis), inertia))
     mechanism.add_spherical("ground", "top", at="O")
     return mechanism
