@@ -27,7 +27,7 @@ gyroscopic terms of the velocity-dependent inertia forces h, and K_t = H(λ₀) 
 
 Its coefficients are constant only where the coordinates that move are cyclic (M, Q − h
 and Φ do not depend on them): the joint angles of a top about its vertical and its axis,
-not its centre's coordinates, which turn. :func:`linearize` checks both that q̈₀ = 0 and
+not its centre's coordinates, which turn. :func:`~mbtools.linearize` checks both that q̈₀ = 0 and
 that the matrices are the same further along the motion. C_r is then not symmetric (the
 gyroscopic coupling): the frequencies are read from the eigenvalues s = ±iω of the
 first-order system.
@@ -89,7 +89,7 @@ class Linearization:
     R: np.ndarray
     #: The equilibrium, or the point of the steady motion.
     q: np.ndarray
-    #: The rates of the steady motion (None: about rest).
+    #: Rates of the steady motion, or None about rest.
     qd: np.ndarray | None = None
 
 
