@@ -229,7 +229,10 @@ class PoseFormulation:
         self.inputs += inputs
 
     def _driver_point(self, name: str, body: str) -> sp.Matrix:
-        """A driver's point, placed by the body that holds the driver."""
+        """A driver's point, placed by the body that holds the driver (by its own body where
+        no one body holds them all: a slide measured along a ground guide)."""
+        if body is None:
+            return self.point(name)
         return self.poses[body].point(self.mechanism.point_position(name))
 
     def model(self, family: str, facts: FamilyFacts) -> Model:

@@ -1,0 +1,90 @@
+"""A five-link rear suspension: a wheel carrier guided by five rods with ball joints at
+both ends (the "five-point" or multi-link axle), after the multi-link rear axles of
+passenger cars.
+
+The data are illustrative, in the proportions of a mid-size car's left rear wheel, and
+stated here in full (x forward, y to the left, z up, metres; the design position is the
+drawing, the wheel centre at W = (0, 0.75, 0)):
+
+====  =====================  =====================  ==========================
+link  chassis end C_k        carrier end E_k        role
+====  =====================  =====================  ==========================
+1     (0.10, 0.35, 0.20)     (0.05, 0.65, 0.17)     upper, front
+2     (−0.15, 0.40, 0.22)    (−0.06, 0.66, 0.16)    upper, rear
+3     (0.35, 0.55, −0.02)    (0.06, 0.68, −0.10)    lower, trailing
+4     (−0.05, 0.25, −0.08)   (−0.05, 0.70, −0.12)   lower, transverse (spring link)
+5     (−0.25, 0.30, −0.03)   (−0.20, 0.66, −0.06)   toe link
+====  =====================  =====================  ==========================
+
+The carrier with its wheel has mass 40 kg at W and inertia 0.8, 1.2, 0.8 kg·m² about
+axes x, y (the spin axis), z at W; each rod is a slender bar of 1.5 kg. The tyre's
+contact point is P = W − 0.3 z. A coil spring of 30 kN/m between the chassis point
+S₀ = (0, 0.55, 0.40) and the carrier point S = (0, 0.64, −0.08) carries the wheel's
+static load. The input ``"travel"`` is the height of W above its design position
+(the distance of W along the ground's vertical guide Z₀ → Z₁).
+
+With ball joints at both ends a rod adds one constant-distance condition; the carrier's
+six freedoms less five leave one: the wheel travel. In natural coordinates each rod is
+its two end points, with no spin about its own line — the idle freedom that a rod with
+two ball joints has in the pose families is simply not there.
+
+Example
+-------
+>>> m = five_link_suspension()
+>>> m.dimension, len(m.joints), sorted(m.bodies)[:3]
+(3, 10, ['carrier', 'ground', 'link1'])
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..description import MassProperties, Mechanism, uniform_bar
+
+#: Chassis end, carrier end of each rod (m), the wheel centre W, the contact point P,
+#: the spring's ends, masses (kg) and the carrier's inertia about W (kg·m²).
+SUSPENSION_DATA = {
+    "chassis": {1: (0.10, 0.35, 0.20), 2: (-0.15, 0.40, 0.22), 3: (0.35, 0.55, -0.02),
+                4: (-0.05, 0.25, -0.08), 5: (-0.20, 0.25, -0.03)},
+    "carrier": {1: (0.05, 0.65, 0.17), 2: (-0.06, 0.66, 0.16), 3: (0.06, 0.68, -0.10),
+                4: (-0.05, 0.70, -0.12), 5: (-0.20, 0.66, -0.06)},
+    "wheel_centre": (0.0, 0.75, 0.0),
+    "tyre_radius": 0.3,
+    "spring_chassis": (0.0, 0.55, 0.40),
+    "spring_carrier": (0.0, 0.64, -0.08),
+    "spring_stiffness": 30e3,
+    "carrier_mass": 40.0,
+    "carrier_inertia": (0.8, 1.2, 0.8),
+    "rod_mass": 1.5,
+}
+
+
+def five_link_suspension(data: dict | None = None) -> Mechanism:
+    """The five-link suspension of the module's table, ideal ball joints at both ends of
+    every rod, the wheel travel as its input.
+
+    Bodies: ``carrier`` (points E1…E5, W, P, S; vectors ``axle`` = y, the wheel's spin
+    axis, and ``up`` = z) and ``link1`` … ``link5`` (points C_k, E_k). Joints: ``S_C<k>``
+    (rod–chassis) and ``S_E<k>`` (rod–carrier).
+    """
+    d = dict(SUSPENSION_DATA, **(data or {}))
+    W = np.array(d["wheel_centre"], dtype=float)
+    P = W - np.array([0.0, 0.0, d["tyre_radius"]])
+    m = Mechanism("five-link suspension", dimension=3)
+    ground = {f"C{k}": c for k, c in d["chassis"].items()}
+    ground.update({"S0": d["spring_chassis"], "Z0": tuple(W), "Z1": tuple(W + [0.0, 0.0, 1.0])})
+    m.add_ground(ground)
+    # W and the two vectors first: the carrier's natural coordinates take their frame from
+    # its first points and vectors, and W with the axle and the vertical is a well-shaped one.
+    carrier = {"W": tuple(W), "P": tuple(P), "S": d["spring_carrier"]}
+    carrier.update({f"E{k}": e for k, e in d["carrier"].items()})
+    inertia = np.diag(np.asarray(d["carrier_inertia"], dtype=float))
+    m.add_body("carrier", carrier, vectors={"axle": (0.0, 1.0, 0.0), "up": (0.0, 0.0, 1.0)},
+               mass=MassProperties(d["carrier_mass"], tuple(W), inertia))
+    for k in d["chassis"]:
+        ends = {f"C{k}": d["chassis"][k], f"E{k}": d["carrier"][k]}
+        m.add_body(f"link{k}", ends, mass=uniform_bar(d["rod_mass"], *ends.values()))
+        m.add_spherical("ground", f"link{k}", at=f"C{k}")
+        m.add_spherical(f"link{k}", "carrier", at=f"E{k}")
+    m.add_slide_driver("travel", guide_points=("Z0", "Z1"), point="W")
+    return m
