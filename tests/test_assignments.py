@@ -129,6 +129,23 @@ WRONG = {
         ("q3", "error_small = -error_small", "wrong sign"),
         ("q3", "T_small = 4 * math.sqrt(L / g) * ellipk(math.sin(10.0 / 2) ** 2)", "degrees"),
     ],
+    "14_statics_vibration": [
+        ("q1", "phi = math.degrees(phi)", "degrees"),
+        ("q1", "phi = m * g * L / k", "small-angle"),
+        ("q1", "phi = scipy.optimize.brentq(lambda p: k * p - m * g * L / 2 * math.cos(p), 0.0, math.pi / 2)", "L/2"),
+        ("q1", "phi_library = float(equilibrium.q[0])", "counter-clockwise"),
+        ("q2", "k_t = k - m * g * L * math.sin(phi)", "wrong sign"),
+        ("q2", "k_t = k", "spring's k alone"),
+        ("q2", "stable = False", "positive definite"),
+        ("q3", "f_double = 2 * math.pi * f_double", "rad/s"),
+        ("q3", "f_double = f_double[::-1]", "ascending"),
+        ("q3", "f_double = np.sqrt(scipy.linalg.eigh(m_d * g * L_d * np.eye(2), M, eigvals_only=True)) / (2 * math.pi)",
+         "lifts both bobs"),
+        ("q4", "k_min = m_b * g * L_b", "L/2"),
+        ("q4", "k_min = m_b * L_b / 2", "leaves out g"),
+        ("q5", "w_tip = P * L_c**3 / (3 * EI)", "continuous beam"),
+        ("q5", "w_tip = 2 * w_tip", "EI/ℓ"),
+    ],
 }
 
 

@@ -30,6 +30,14 @@ which asks for one.
 ``check_spectral_radius``               ρ of the trapezoidal rule, HHT or generalized-α at Δt ω
 ``check_euler_step_limit``              explicit Euler's largest stable step on a spring-damper
 ``check_generalized_alpha_parameters``  (αm, αf, β, γ) for a given ρ∞
+``check_bar_spring_frequency``          the natural frequency of a bar pivoted at one end on a spring
+``check_pendulum_stiffness``            a hanging pendulum's geometric stiffness in natural coordinates
+``check_spring_pendulum_angle``         the droop of a pendulum on a torsional spring
+``check_spring_pendulum_stiffness``     its tangent stiffness about the pivot
+``check_stable``                        stable or not, from the reduced stiffness's eigenvalues
+``check_double_pendulum_frequencies``   the double pendulum's two natural frequencies
+``check_upright_stiffness``             the least torsional spring that holds a bar upright
+``check_cantilever_tip_deflection``     the tip deflection of a cantilever in rigid segments
 ======================================  ======================================================
 """
 
@@ -44,7 +52,9 @@ from .impacts import check_energy_lost, check_impact_omega, check_normal_impulse
 from .integrators import check_euler_step_limit, check_generalized_alpha_parameters, check_spectral_radius
 from .kinematics import check_acceleration, check_newton_step, check_position, check_velocity
 from .rotations import check_euler_parameters
-from .statics import check_bar_spring_frequency, check_pendulum_stiffness
+from .statics import (check_bar_spring_frequency, check_cantilever_tip_deflection, check_double_pendulum_frequencies,
+                      check_pendulum_stiffness, check_spring_pendulum_angle, check_spring_pendulum_stiffness,
+                      check_stable, check_upright_stiffness)
 
 __all__ = [
     "Pending",
@@ -53,13 +63,15 @@ __all__ = [
     "check_acceleration",
     "check_array",
     "check_bar_spring_frequency",
+    "check_cantilever_tip_deflection",
     "check_constraints",
     "check_counts",
+    "check_double_pendulum_frequencies",
     "check_energy_lost",
     "check_euler_parameters",
     "check_euler_step_limit",
-    "check_generalized_alpha_parameters",
     "check_gamma",
+    "check_generalized_alpha_parameters",
     "check_impact_omega",
     "check_jacobian",
     "check_mass_matrix",
@@ -71,5 +83,9 @@ __all__ = [
     "check_position",
     "check_precession",
     "check_spectral_radius",
+    "check_spring_pendulum_angle",
+    "check_spring_pendulum_stiffness",
+    "check_stable",
+    "check_upright_stiffness",
     "check_velocity",
 ]
