@@ -46,7 +46,11 @@ body's origin are
 
     F_b = −D_o,bᵀ g,        n_b = −D_θ,bᵀ g,                                   (B.7)
 
-so that on the constraints, where R_b,q = [Ω_b,q]× R_b, Σ_b (o_b,qᵀ F_b + Ω_b,qᵀ n_b) = Q.
+so that Σ_b (o_b,qᵀ F_b + Ω_b,qᵀ n_b) = Q on the motions the constraints allow, along which
+R_b,q δq = [Ω_b,q δq]× R_b (Ω_b,q = ``model.angular_velocity_jacobian``). In relative and
+Euler-angle coordinates, whose frames are rotations at every q, it holds for every δq; in
+natural, basic and Euler-parameter coordinates a δq off the constraints also stretches the
+frames, which the bushing feels and a wrench does not describe.
 
 Example
 -------
@@ -312,7 +316,9 @@ class Bushing:
     def body_wrenches(self, model: Model, t: float, q, qd) -> dict[str, tuple[np.ndarray, np.ndarray]]:
         """{body: (F, n)} of (B.7): the force (dim,) in ground axes and the moment about the
         body's origin (``model.placement(q, body).origin``; the ground's: the drawing's
-        origin), shape (1,) in the plane and (3,) in space, on each of the two bodies."""
+        origin), shape (1,) in the plane and (3,) in space, on each of the two bodies (the
+        ground under ``"ground"``). Their virtual power is Q on the motions the constraints
+        allow (see the module); F_i = −F_j and the moments balance."""
         k = self._kinematics(model, q)
         g, _ = self._tension(model, k, qd)
         dim = model.mechanism.dimension
