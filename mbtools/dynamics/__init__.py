@@ -7,6 +7,7 @@ from ..description.contacts import PlaneContact
 from .forces import gravity_force, inertia_velocity_terms, potential_energy
 from .impact import ImpactResult, solve_impact
 from .inverse import InverseDynamics, InverseDynamicsHistory, inverse_dynamics, inverse_dynamics_along
+from .bushings import Bushing
 from .joint_springs import RotationalSpring
 from .loads import DriverForce, PointForce, Spring, Torque
 from .mass import kinetic_energy, mass_matrix, second_moment
@@ -17,5 +18,5 @@ from .vibration import Linearization, NaturalModes, linearize, natural_modes
 from .system import MultibodySystem
 
 __all__ = ["Equilibrium", "Linearization", "NaturalModes", "static_equilibrium", "linearize", "natural_modes",
-           "DriverForce", "RotationalSpring", "ImpactResult", "PlaneContact", "solve_impact", "PrescribedMotion", "FORMULATIONS", "InverseDynamics", "MultibodySystem", "PointForce", "Spring", "Torque", "inverse_dynamics", "inverse_dynamics_along", "InverseDynamicsHistory", "Trajectory", "gravity_force", "inertia_velocity_terms",
+           "Bushing", "DriverForce", "RotationalSpring", "ImpactResult", "PlaneContact", "solve_impact", "PrescribedMotion", "FORMULATIONS", "InverseDynamics", "MultibodySystem", "PointForce", "Spring", "Torque", "inverse_dynamics", "inverse_dynamics_along", "InverseDynamicsHistory", "Trajectory", "gravity_force", "inertia_velocity_terms",
            "kinetic_energy", "mass_matrix", "potential_energy", "second_moment", "simulate"]

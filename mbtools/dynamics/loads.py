@@ -9,6 +9,8 @@
   Q = Ω_qᵀ τ, Ω_q the angular-velocity Jacobian of its placement;
 * :class:`~mbtools.dynamics.RotationalSpring` — a torsional spring-damper
   between two bodies (planar), in ``mbtools.dynamics.joint_springs``;
+* :class:`~mbtools.dynamics.Bushing` — a linear spring-damper on the six relative motions
+  (three in the plane) of two body frames, in ``mbtools.dynamics.bushings``;
 * :class:`DriverForce` — a motor: a torque (angle input) or force (slide input) f on an
   input's coordinate s(q), Q = s_qᵀ f, constant or f(t, s, ṡ).
 
@@ -55,6 +57,7 @@ from ..errors import InputError
 from ..model.arguments import is_real_number
 from ..model import Model
 from .differences import difference_quotients
+from .bushings import Bushing
 from .joint_springs import RotationalSpring
 from .load_points import angular_velocity_jacobian_derivative, contract, holder, load_point, point_on_body
 
@@ -396,8 +399,8 @@ def _function_derivatives(function, x: np.ndarray, v: np.ndarray, scale: float) 
             difference_quotients(lambda w: function(x, w), v, speed))
 
 
-Load = PointForce | Spring | Torque | DriverForce | RotationalSpring
-LOADS: tuple[type, ...] = (PointForce, Spring, Torque, DriverForce, RotationalSpring)
+Load = PointForce | Spring | Torque | DriverForce | RotationalSpring | Bushing
+LOADS: tuple[type, ...] = (PointForce, Spring, Torque, DriverForce, RotationalSpring, Bushing)
 
 
 def _shared(mechanism, ends) -> dict[str, list[str]]:
@@ -411,7 +414,7 @@ def _shared(mechanism, ends) -> dict[str, list[str]]:
 
 def check_loads(model: Model, loads) -> tuple:
     """The loads of a system as a tuple, each checked against ``model``: a list (not a
-    single load), loads of the five kinds, their points, bodies and inputs known, and
+    single load), loads of the six kinds, their points, bodies and inputs known, and
     their values at the drawing at rest finite and of the right size (a function is
     called once there).
 
@@ -426,12 +429,12 @@ def check_loads(model: Model, loads) -> tuple:
     if loads is None:
         return ()
     if isinstance(loads, (str, dict)) or not isinstance(loads, (list, tuple)):
-        raise InputError(f"loads takes a list of PointForce, Spring, Torque, DriverForce or RotationalSpring "
-                         f"(mbtools.dynamics), got {type(loads).__name__} {loads!r}.")
+        raise InputError(f"loads takes a list of PointForce, Spring, Torque, DriverForce, RotationalSpring or "
+                         f"Bushing (mbtools.dynamics), got {type(loads).__name__} {loads!r}.")
     for load in loads:
         if not isinstance(load, LOADS):
-            raise InputError(f"loads takes PointForce, Spring, Torque, DriverForce or RotationalSpring (mbtools.dynamics), got "
-                             f"{type(load).__name__}.")
+            raise InputError(f"loads takes PointForce, Spring, Torque, DriverForce, RotationalSpring or Bushing "
+                             f"(mbtools.dynamics), got {type(load).__name__}.")
         load.generalized_force(model, 0.0, model.reference_q, np.zeros(model.n_coordinates))
     return tuple(loads)
 

@@ -28,7 +28,7 @@ projection kernel; Newton's own step keeps the constraints itself (its second ro
 which matters in natural coordinates: a mass-orthogonal projection after a long step
 would turn the bodies against stiff rotational springs. Large loads can be
 applied in ``load_steps`` increments, each solve starting from the last (the springs,
-straight and rotational, are not scaled: they are the structure that carries the load).
+straight and rotational, and bushings are not scaled: they are the structure that carries the load).
 
 The equilibrium is **stable** where the tangent stiffness is positive definite on the
 motions the constraints allow: with R an orthonormal basis of the null space of Φ_q,
@@ -68,6 +68,7 @@ from .initial import finite_numbers
 from .differences import difference_quotients
 from .jacobians import force_jacobians
 from .kernels import POSITION_TOLERANCE, geometric_stiffness, project_position, saddle_point_solve
+from .bushings import Bushing
 from .joint_springs import RotationalSpring
 from .loads import Spring
 from .reactions import ReactionSolver
@@ -245,6 +246,11 @@ def force_scale(system: MultibodySystem, q: np.ndarray, t: float = 0.0) -> float
             size = max(size, load.stiffness * system.model.length_scale)
         elif isinstance(load, RotationalSpring):
             size = max(size, load.stiffness / system.model.length_scale)
+        elif isinstance(load, Bushing):
+            K = load.matrices(system.model)[0]
+            half = len(K) // 2
+            size = max(size, float(np.abs(K[:half, :half]).max()) * system.model.length_scale,
+                       float(np.abs(K[half:, half:]).max()) / system.model.length_scale)
     return max(size, 1e-12)
 
 
@@ -255,7 +261,7 @@ def _forces(system, q, t, share) -> tuple[np.ndarray, np.ndarray]:
     K, _ = force_jacobians(system, q, zero, t)
     if share == 1.0:
         return Q, K
-    springs = [load for load in system.loads if isinstance(load, (Spring, RotationalSpring))]
+    springs = [load for load in system.loads if isinstance(load, (Spring, RotationalSpring, Bushing))]
     spring_force = sum((s.generalized_force(system.model, t, q, zero) for s in springs), np.zeros_like(q))
     spring_K = difference_quotients(
         lambda x: sum((s.generalized_force(system.model, t, x, zero) for s in springs), np.zeros_like(q)),
