@@ -40,6 +40,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..description import MassProperties, Mechanism, uniform_bar
+from ..errors import MechanismError
 
 #: Chassis end, carrier end of each rod (m), the wheel centre W, the contact point P,
 #: the spring's ends, masses (kg) and the carrier's inertia about W (kg·m²).
@@ -59,23 +60,40 @@ SUSPENSION_DATA = {
 }
 
 
-def five_link_suspension(data: dict | None = None) -> Mechanism:
-    """The five-link suspension of the module's table, ideal ball joints at both ends of
-    every rod, the wheel travel as its input.
+def rod_axes(chassis, carrier) -> np.ndarray:
+    """The axes of a rod's bushing: x along the rod (chassis end → carrier end), y
+    horizontal across it, z completing the frame (columns of a rotation matrix)."""
+    x = np.asarray(carrier, dtype=float) - np.asarray(chassis, dtype=float)
+    x /= np.linalg.norm(x)
+    y = np.cross([0.0, 0.0, 1.0], x)
+    y /= np.linalg.norm(y)
+    return np.column_stack([x, y, np.cross(x, y)])
 
-    Bodies: ``carrier`` (points E1…E5, W, P, S; vectors ``axle`` = y, the wheel's spin
-    axis, and ``up`` = z) and ``link1`` … ``link5`` (points C_k, E_k). Joints: ``S_C<k>``
-    (rod–chassis) and ``S_E<k>`` (rod–carrier).
+
+def five_link_suspension(data: dict | None = None, compliant: bool = False) -> Mechanism:
+    """The five-link suspension of the module's table, the wheel travel as its input.
+
+    Bodies: ``carrier`` (points W, P, S, E1…E5; vectors ``axle`` = y, the wheel's spin
+    axis, and ``up`` = z) and ``link1`` … ``link5`` (points C_k, E_k). Joints: ``S_E<k>``
+    (rod–carrier) and, with ideal joints, ``S_C<k>`` (rod–chassis).
+
+    ``compliant=True`` leaves the rod–chassis joints out (the rod's end there is its own
+    point R_k, drawn at C_k), for rubber bushings
+    (:func:`mbtools.analysis.suspension.suspension_bushings`): each rod then has a frame
+    (the unit vector ``n<k>`` across it, the bushing's y axis) and a radius of 12 mm for
+    its spin inertia, which the bushing's torsional stiffness now holds.
     """
+    if not isinstance(compliant, bool):
+        raise MechanismError(f"five_link_suspension: compliant must be True or False, got {compliant!r}.")
     d = dict(SUSPENSION_DATA, **(data or {}))
     W = np.array(d["wheel_centre"], dtype=float)
     P = W - np.array([0.0, 0.0, d["tyre_radius"]])
-    m = Mechanism("five-link suspension", dimension=3)
+    m = Mechanism("five-link suspension" + (" on bushings" if compliant else ""), dimension=3)
     ground = {f"C{k}": c for k, c in d["chassis"].items()}
     ground.update({"S0": d["spring_chassis"], "Z0": tuple(W), "Z1": tuple(W + [0.0, 0.0, 1.0])})
     m.add_ground(ground)
-    # W and the two vectors first: the carrier's natural coordinates take their frame from
-    # its first points and vectors, and W with the axle and the vertical is a well-shaped one.
+    # W and P first: the carrier's natural coordinates take their frame from its first
+    # points, and W, P, S are a well-shaped triangle.
     carrier = {"W": tuple(W), "P": tuple(P), "S": d["spring_carrier"]}
     carrier.update({f"E{k}": e for k, e in d["carrier"].items()})
     inertia = np.diag(np.asarray(d["carrier_inertia"], dtype=float))
@@ -83,8 +101,18 @@ def five_link_suspension(data: dict | None = None) -> Mechanism:
                mass=MassProperties(d["carrier_mass"], tuple(W), inertia))
     for k in d["chassis"]:
         ends = {f"C{k}": d["chassis"][k], f"E{k}": d["carrier"][k]}
-        m.add_body(f"link{k}", ends, mass=uniform_bar(d["rod_mass"], *ends.values()))
-        m.add_spherical("ground", f"link{k}", at=f"C{k}")
+        if compliant:  # the rod's own end R_k, drawn at C_k: the bushing joins them
+            ends = {f"R{k}": d["chassis"][k], f"E{k}": d["carrier"][k]}
+            across = rod_axes(*ends.values())[:, 1]
+            m.add_body(f"link{k}", ends, vectors={f"n{k}": tuple(across)},
+                       mass=uniform_bar(d["rod_mass"], *ends.values(), radius=ROD_RADIUS), free=True)
+        else:
+            m.add_body(f"link{k}", ends, mass=uniform_bar(d["rod_mass"], *ends.values()))
+            m.add_spherical("ground", f"link{k}", at=f"C{k}")
         m.add_spherical(f"link{k}", "carrier", at=f"E{k}")
     m.add_slide_driver("travel", guide_points=("Z0", "Z1"), point="W")
     return m
+
+
+#: The rods' radius (m) where they have a spin to hold (on bushings).
+ROD_RADIUS = 0.012
