@@ -356,3 +356,50 @@ def test_a_slide_driver_s_force_is_the_one_of_virtual_power(family):
         result = inverse_dynamics(system, {"slide": s}, {"slide": -1.1}, {"slide": 0.6})
         solution = body_reactions(system, result.q, result.qd, result.qdd, drivers="all")
         assert solution.driving["slide"] == pytest.approx(result.driving["slide"], rel=1e-8, abs=1e-8)
+
+
+def test_the_falling_ssc_s_line_of_mass_link_has_the_reactions_of_its_euler_parameter_run():
+    """Chapter 11's SSC falls under gravity: in natural coordinates its link is two points
+    (a line of mass, no frame), in reference-point coordinates a body with a frame. The
+    reactions at its ball joints and cylindrical pair agree to the integrations' own
+    agreement (rtol 1e-11: about 1e-9 N of forces of 10–30 N; 1e-7 allowed)."""
+    from mbtools.dynamics import simulate
+    from mbtools.examples.tops import falling_ssc
+
+    times = np.linspace(0.0, 0.3, 4)
+    runs = {family: simulate(MultibodySystem(formulate(falling_ssc(), family, **options)), 0.3, "multipliers",
+                             t_eval=times, rtol=1e-11, progress=False)
+            for family, options in (("natural", {}), ("reference_point", {"rotation": "euler_parameters"}))}
+    model = runs["natural"].system.model
+    assert model.placement(model.reference_q, "link").frame is None
+    for joint in ("S_A0", "S_B", "C_u"):
+        natural, euler = runs["natural"].reactions(joint), runs["reference_point"].reactions(joint)
+        np.testing.assert_allclose(natural[0], euler[0], rtol=0, atol=1e-7, err_msg=joint)
+        np.testing.assert_allclose(natural[1], euler[1], rtol=0, atol=1e-7, err_msg=joint)
+
+
+def test_a_redundant_loop_s_reactions_are_the_minimum_norm_split_in_every_family():
+    """Bricard's loop (benchmark A04): six revolutes, one joint condition always redundant,
+    so the reactions are fixed up to one self-stress of the loop. The library takes the
+    split of minimum Σ (‖F_J‖² + ‖n_J‖²), moments about each joint's point: a property of
+    the mechanism, so the same in every family (to the integrations' agreement, 1e-6). The
+    former twin took the minimum norm of the reference-point multipliers, a property of
+    that formulation's rows; the two differ by a self-stress (about 0.3 N here), which
+    the equations of motion cannot see."""
+    from mbtools.dynamics import simulate
+    from mbtools.examples.benchmarks import bricard
+
+    answers = {}
+    for family, options in (("natural", {}), ("reference_point", {"rotation": "euler_parameters"})):
+        system = MultibodySystem(formulate(bricard(), family, **options), (0.0, -G, 0.0))
+        traj = simulate(system, 0.1, "multipliers", t_eval=[0.0, 0.1], rtol=1e-11, progress=False)
+        solution = body_reactions(system, traj.q[-1], traj.qd[-1], traj.qdd[-1])
+        assert solution.misfit < 1e-9
+        twin = twin_reactions(system, traj.q[-1], traj.qd[-1], traj.qdd[-1])
+        gap = max(np.abs(solution.reactions[j].force - twin[j][0]).max()
+                  for j in twin)
+        assert gap > 1e-3  # a different split of the same loads
+        answers[family] = solution.reactions
+    for joint, reaction in answers["natural"].items():
+        np.testing.assert_allclose(reaction.force, answers["reference_point"][joint].force, rtol=0, atol=1e-6)
+        np.testing.assert_allclose(reaction.torque, answers["reference_point"][joint].torque, rtol=0, atol=1e-6)

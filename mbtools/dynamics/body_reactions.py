@@ -45,7 +45,7 @@ and where the joints are redundant (more unknowns than independent equations) wi
 minimum norm Σ μ², the smallest Σ (‖F_J‖² + ‖n_J‖²) (n about each joint's P) and driving
 efforts. A state (q, q̇, q̈) that the joints do not allow leaves a misfit
 
-    max |A μ − w| > 10⁻⁶ max(1, max |w|),                                          (B.6)
+    ‖A μ − w‖_∞ > 10⁻⁶ max(1, ‖w‖_∞),                                               (B.6)
 
 and is refused. The moment equation of a body about an axis that no joint or driver reaches
 — the spin of a coupler between two ball joints, modelled in the pose families — is the

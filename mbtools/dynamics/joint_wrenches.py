@@ -14,17 +14,17 @@ applies to body j (force F, moment n about P; minus both on body i) is
 μ_J its unknowns, one per row. With u a unit axis and T(u) the two unit rows normal to it
 (in the plane, the one row normal to it):
 
-=============  ==============================================  ======  ======
-joint          rows B_J                                        space   plane
-=============  ==============================================  ======  ======
-spherical S    v = 0                                           3
-revolute R     v = 0, T(u) ω = 0                               5       2
-universal U    v = 0, ω·(u_i × u_j) = 0 (normalised)           4
-cylindrical C  T(u) v = 0, T(u) ω = 0, P = point_i             4
-translational  T(u) v = 0, ω = 0, P = point_i                  5
-prismatic P    T(guide) v = 0, ω = 0, P = slider point k               2
-rigid          v = 0, ω = 0, P = body j's origin               6       3
-=============  ==============================================  ======  ======
+==============  ============================================  ======  ======
+joint           rows B_J                                      space   plane
+==============  ============================================  ======  ======
+spherical S     v = 0                                         3
+revolute R      v = 0, T(u) ω = 0                             5       2
+universal U     v = 0, ω·(u_i × u_j) = 0 (normalised)         4
+cylindrical C   T(u) v = 0, T(u) ω = 0, P = point_i           4
+translational   T(u) v = 0, ω = 0, P = point_i                5
+prismatic P     T(guide) v = 0, ω = 0, P = slider point k             2
+rigid           v = 0, ω = 0, P = body j's origin             6       3
+==============  ============================================  ======  ======
 
 The rows are orthonormal, so that μ_J holds the force components in newtons and the
 moment components in newton-metres, and a minimum-norm μ (redundant joints) is the
