@@ -17,8 +17,11 @@ up to the generalized force on the constraint manifold:
 its rotation normal to its line). A motor on an input (:class:`~mbtools.dynamics.DriverForce`)
 is the gradient of the input's measure s(q) spread over its points: an angle θ of d =
 tail→head measured from e₁ towards e₂, with x = d·e₁, y = d·e₂, pulls head and tail with
-±f (x e₂ − y e₁)/(x² + y²) (a couple d × (·) on the body that holds both, returned to the
-ground, against which the angle is measured); a slide s = (r_k − r_i)·(r_j − r_i)/L pulls
+±f (x e₂ − y e₁)/(x² + y²): on the body that holds both, the couple f d × (x e₂ − y e₁)/(x² + y²),
+which is f w (w = e₁ × e₂ the axis; in the plane the torque f) where tail→head is normal to
+the axis, as on a crank, and otherwise adds a moment normal to the axis that a revolute
+about w absorbs; the ground, against which the angle is measured, takes the opposite
+couple. A slide s = (r_k − r_i)·(r_j − r_i)/L pulls
 k with f (r_j − r_i)/L, j with f (r_k − r_i)/L and i with the opposite of their sum, a
 system of no net force or moment between the slider and the guide.
 
