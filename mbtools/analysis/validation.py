@@ -9,7 +9,8 @@ trajectory at rtol 1e-10; 1e-7 relative for energy over 2 s; the published bench
 own "high precision" limit, 1e-3 m, for IFToMM A01 and A02 (:mod:`.benchmarks`); 1e-7 rad
 on each angle of Andrews' squeezer (seven digits of β ≈ 15.8 rad at rtol 1e-10), and with
 no option given 1e-4 relative on its angles and rates and 2e-4 m on the hard heavy top
-(the accuracy the Lie-group literature reports for that top).
+(the accuracy the Lie-group literature reports for that top); 1e-8 of the largest value
+for inverse dynamics' torques and reactions, exact to round-off on both sides.
 
 Example
 -------
@@ -152,6 +153,29 @@ def four_bar_torque_case(family: str) -> Case:
                   np.array(computed) / scale, 1e-8, "power balance on the closed-form kinematics")
 
 
+def rssr_reactions_case(family: str = "natural") -> Case:
+    """Inverse dynamics of the massive RSSR (:func:`~mbtools.analysis.rssr_reactions.rssr_with_masses`)
+    at a constant 2 rad/s under gravity over a turn: the driving torque and the reactions
+    (forces and moments) at its four joints against the Newton–Euler equations written
+    out on the closed-form kinematics (:func:`~mbtools.analysis.rssr_reactions.rssr_newton_euler`).
+    The point families: the pose families turn the coupler about its line, an idle
+    freedom whose spin the kinematics picks and whose gyroscopic couple then enters."""
+    from ..dynamics import inverse_dynamics
+    from .rssr_reactions import JOINTS, rssr_newton_euler, rssr_with_masses
+
+    system = MultibodySystem(formulate(rssr_with_masses(), family), (0.0, 0.0, -9.81))
+    reference, computed = [], []
+    for theta in np.radians(np.arange(0.0, 360.0, 30.0)):
+        result = inverse_dynamics(system, {"crank": theta}, {"crank": 2.0}, {"crank": 0.0})
+        expected = rssr_newton_euler(theta, 2.0)
+        reference.append(np.concatenate([[expected["crank"]]] + [np.concatenate(expected[j]) for j in JOINTS]))
+        computed.append(np.concatenate([[result.driving["crank"]]] + [
+            np.concatenate([result.reactions[j].force, result.reactions[j].torque]) for j in JOINTS]))
+    scale = float(np.abs(reference).max())
+    return _curve(f"RSSR reactions ({family})", "τ and 4 joints' forces, moments / max over a turn",
+                  np.array(reference) / scale, np.array(computed) / scale, 1e-8, "Newton–Euler on the closed-form kinematics")
+
+
 def a01_case(t_end: float = 2000.0, formulation: str | None = None, **options) -> Case:
     """IFToMM A01: P1 of the simple pendulum against the exact solution."""
     run = benchmarks.run_a01("natural", formulation, t_end=t_end, outputs=int(round(2 * t_end)), **options)
@@ -287,6 +311,7 @@ def cases(quick: bool = False) -> list[Callable[[], Case | list[Case]]]:
         out += [lambda f=f, fo=formulation: pendulum_case(f, fo) for f in (["natural"] if quick else families)]
         out.append(lambda fo=formulation: four_bar_energy_case("natural", fo))
     out += [lambda f=f: four_bar_torque_case(f) for f in families]
+    out += [lambda f=f: rssr_reactions_case(f) for f in ("natural", "basic")]
     out += [lambda: a01_case(20.0 if quick else 2000.0, "multipliers", rtol=1e-10), lambda: a02_case(1),
             lambda: a02_case(10), lambda: a02_case(10, "ali3p"), lambda: a02_case(1, "projection", rtol=1e-11),
             lambda: bricard_case("natural"), lambda: bricard_case("basic", "projection"), andrews_case,

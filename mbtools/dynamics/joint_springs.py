@@ -141,6 +141,14 @@ class RotationalSpring:
         torque = self.stiffness * self._stretch(model, q) + self.damping * float(gradient @ qd)
         return -torque * gradient
 
+    def body_wrenches(self, model: Model, t: float, q, qd) -> dict[str, tuple[np.ndarray, np.ndarray]]:
+        """{body: (0, n)}: the couple f on body i and −f on body j (ground included)."""
+        self._check(model)
+        gradient = self._gradient(model, q)
+        torque = self.stiffness * self._stretch(model, q) + self.damping * float(gradient @ qd)
+        zero = np.zeros(2)
+        return {self.body_i: (zero, np.array([torque])), self.body_j: (zero.copy(), np.array([-torque]))}
+
     def tangent(self, model: Model, t: float, q, qd) -> tuple[np.ndarray, np.ndarray]:
         """(∂Q/∂q, ∂Q/∂q̇) of (J.2): exact where both frames are linear in q, else central
         differences of this load's own force."""

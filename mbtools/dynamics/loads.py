@@ -60,6 +60,7 @@ from .differences import difference_quotients
 from .bushings import Bushing
 from .joint_springs import RotationalSpring
 from .load_points import angular_velocity_jacobian_derivative, contract, holder, load_point, point_on_body
+from .load_wrenches import Wrenches, driver_wrenches, point_body
 
 #: What each kind of load's function is called with, for the messages.
 SIGNATURES = {"PointForce": "f(t, r, v) → F: the time, the point's position and velocity",
@@ -145,6 +146,16 @@ class PointForce:
         where = f"PointForce on '{self.point}'"
         r, J = point_on_body(model, q, self.point, holder(where, model, self.point, self.body))
         return J.T @ self._checked(model, _value(where, self.force, t, r, J @ qd))
+
+    def body_wrenches(self, model: Model, t: float, q, qd) -> dict[str, tuple[np.ndarray, np.ndarray]]:
+        """{body: (F, n)}: F on the body it acts on, n about that body's origin
+        (:mod:`mbtools.dynamics.load_wrenches`, equation (W.1))."""
+        where = f"PointForce on '{self.point}'"
+        body = point_body(model, self.point, holder(where, model, self.point, self.body))
+        r, J = point_on_body(model, q, self.point, body)
+        out = Wrenches(model, q)
+        out.force(body, self.point, self._checked(model, _value(where, self.force, t, r, J @ qd)))
+        return dict(out)
 
     def tangent(self, model: Model, t: float, q, qd) -> tuple[np.ndarray, np.ndarray]:
         """(∂Q/∂q, ∂Q/∂q̇) of Q = Jᵀ F, J = r_q, exact in every family (equation (1) of
@@ -246,6 +257,18 @@ class Spring:
         tension = self.stiffness * (length - self.free_length) + self.damping * rate
         return -tension * D.T @ e
 
+    def body_wrenches(self, model: Model, t: float, q, qd) -> dict[str, tuple[np.ndarray, np.ndarray]]:
+        """{body: (F, n)}: −f e at b and f e at a, on the bodies that hold them, n about
+        their origins (:mod:`mbtools.dynamics.load_wrenches`)."""
+        length, e, _, rate, _ = self._geometry(model, q, qd)
+        tension = self.stiffness * (length - self.free_length) + self.damping * rate
+        bodies = self.bodies or (None, None)
+        where = f"Spring {self.a}–{self.b}"
+        out = Wrenches(model, q)
+        for point, body, sign in ((self.a, bodies[0], 1.0), (self.b, bodies[1], -1.0)):
+            out.force(point_body(model, point, holder(where, model, point, body)), point, sign * tension * e)
+        return dict(out)
+
     def tangent(self, model: Model, t: float, q, qd) -> tuple[np.ndarray, np.ndarray]:
         """(∂Q/∂q, ∂Q/∂q̇) of the spring-damper, exact in every family. With d = r_b − r_a,
         D = ∂d/∂q, H = ∂²d/∂q² (zero where the ends are linear in q, as in natural and basic
@@ -300,6 +323,13 @@ class Torque:
             raise InputError(f"Torque on '{self.body}': give {'one number' if dim == 2 else 'three components'}.")
         return Omega.T @ tau.reshape(-1)
 
+    def body_wrenches(self, model: Model, t: float, q, qd) -> dict[str, tuple[np.ndarray, np.ndarray]]:
+        """{body: (0, τ)}: a couple on its body."""
+        self.generalized_force(model, t, q, qd)  # the checks, by name
+        out = Wrenches(model, q)
+        out.couple(self.body, _value(f"Torque on '{self.body}'", self.torque, t, q, qd))
+        return dict(out)
+
     def tangent(self, model: Model, t: float, q, qd) -> tuple[np.ndarray, np.ndarray]:
         """(∂Q/∂q, ∂Q/∂q̇) of Q = Ω_qᵀ τ, exact in every family: Ω_q's column k is ω of
         W_k = R_{,k} Rᵀ (its skew part), so ∂W_k/∂q_j = R_{,kj} Rᵀ + R_{,k} R_{,j}ᵀ (the first
@@ -345,6 +375,11 @@ class DriverForce:
         _constant_or_function(f"DriverForce on '{self.input}'", "DriverForce", self.force, (1,))
 
     def generalized_force(self, model: Model, t: float, q, qd) -> np.ndarray:
+        value, gradient = self._magnitude(model, t, q, qd)
+        return value * gradient
+
+    def _magnitude(self, model: Model, t: float, q, qd) -> tuple[float, np.ndarray]:
+        """(f, s_q): the motor's value and its input's gradient, checked."""
         if self.input not in model.input_names:
             raise InputError(f"DriverForce on '{self.input}': the model has no such input; its inputs are "
                              f"{model.input_names} (add_angle_driver / add_slide_driver name them).")
@@ -357,7 +392,12 @@ class DriverForce:
             value = _value(f"DriverForce on '{self.input}'", self.force, t)
         if value.size != 1:
             raise InputError(f"DriverForce on '{self.input}': give one number (N·m or N), got {value.size}.")
-        return float(value.reshape(-1)[0]) * gradient
+        return float(value.reshape(-1)[0]), gradient
+
+    def body_wrenches(self, model: Model, t: float, q, qd) -> dict[str, tuple[np.ndarray, np.ndarray]]:
+        """{body: (F, n)}: f times the gradient of the input's measure, spread over its
+        points (:func:`~mbtools.dynamics.load_wrenches.driver_wrenches`)."""
+        return dict(driver_wrenches(model, q, self.input, self._magnitude(model, t, q, qd)[0]))
 
     def tangent(self, model: Model, t: float, q, qd) -> tuple[np.ndarray, np.ndarray]:
         """(∂Q/∂q, ∂Q/∂q̇) of Q = f s_q in every family, with H = ∂²s/∂q² (``model.input_hessian``)
