@@ -15,7 +15,8 @@
   input's coordinate s(q), Q = s_qᵀ f, constant or f(t, s, ṡ).
 
 Each is checked in the tests by the power it delivers along a motion, Qᵀ q̇ = F·ṙ,
-−f ℓ̇, τ·ω, f ṡ.
+−f ℓ̇, τ·ω, f ṡ; its ``body_wrenches`` (the force and moment on each body, for the
+reactions of :mod:`mbtools.dynamics.body_reactions`) by giving back the same Q.
 
 **Points shared by bodies.** A point listed by two bodies joined there (a pin A of a
 crank and a rod) is one point to the motion, but not to the joint between them: a force
@@ -49,7 +50,6 @@ array([3., 0.])
 from __future__ import annotations
 
 import inspect
-import numbers
 from dataclasses import dataclass
 import numpy as np
 
@@ -317,8 +317,7 @@ class Torque:
 
     def generalized_force(self, model: Model, t: float, q, qd) -> np.ndarray:
         tau = _value(f"Torque on '{self.body}'", self.torque, t, q, qd)
-        dim = model.mechanism.dimension
-        Omega = model.angular_velocity_jacobian(q, self.body)  # (1 or 3) × n
+        Omega, dim = model.angular_velocity_jacobian(q, self.body), model.mechanism.dimension  # Ω: (1 or 3) × n
         if tau.size != (1 if dim == 2 else 3):
             raise InputError(f"Torque on '{self.body}': give {'one number' if dim == 2 else 'three components'}.")
         return Omega.T @ tau.reshape(-1)
@@ -326,8 +325,7 @@ class Torque:
     def body_wrenches(self, model: Model, t: float, q, qd) -> dict[str, tuple[np.ndarray, np.ndarray]]:
         """{body: (0, τ)}: a couple on its body."""
         self.generalized_force(model, t, q, qd)  # the checks, by name
-        out = Wrenches(model, q)
-        out.couple(self.body, _value(f"Torque on '{self.body}'", self.torque, t, q, qd))
+        (out := Wrenches(model, q)).couple(self.body, _value(f"Torque on '{self.body}'", self.torque, t, q, qd))
         return dict(out)
 
     def tangent(self, model: Model, t: float, q, qd) -> tuple[np.ndarray, np.ndarray]:
@@ -441,7 +439,6 @@ def _function_derivatives(function, x: np.ndarray, v: np.ndarray, scale: float) 
 
 Load = PointForce | Spring | Torque | DriverForce | RotationalSpring | Bushing
 LOADS: tuple[type, ...] = (PointForce, Spring, Torque, DriverForce, RotationalSpring, Bushing)
-
 
 def _shared(mechanism, ends) -> dict[str, list[str]]:
     out = {}
