@@ -158,3 +158,40 @@ def suspension_frequencies(compliant: bool = False, family: str = "natural", cou
     system = suspension_system(family, compliant, tyre=True)
     q = static_equilibrium(system).q
     return natural_modes(system, q).frequencies[:count]
+
+
+@dataclass(frozen=True)
+class TravelMotion:
+    """Inverse dynamics over a wheel-travel motion: the times (s), the travel (m), the
+    vertical force on the wheel centre that drives it (N), and each rod's axial force
+    (N, tension positive, at its carrier end), one row a time."""
+
+    t: np.ndarray
+    travel: np.ndarray
+    driving: np.ndarray
+    rod_forces: np.ndarray
+    history: object
+
+
+def travel_motion(amplitude: float = 0.04, frequency: float = 2.0, samples: int = 41,
+                  family: str = "natural") -> TravelMotion:
+    """The ideal suspension with gravity, its spring and the static wheel load, its wheel
+    centre driven up and down as z(t) = A sin 2πft over one period: the driving force and
+    the rods' forces, from the joint reactions body by body (each rod a line of mass)."""
+    import sympy as sp
+
+    from ..dynamics import inverse_dynamics_along
+
+    system = suspension_system(family)
+    model = system.model
+    t = sp.Symbol("t")
+    times = np.linspace(0.0, 1.0 / frequency, samples)
+    history = inverse_dynamics_along(system, times, {"travel": amplitude * sp.sin(2 * sp.pi * frequency * t)})
+    travel = np.array([model.measured_inputs(q)[0] for q in history.q])
+    forces = np.zeros((len(times), 5))
+    for k in range(1, 6):
+        force_on_carrier = history.reactions[f"S_E{k}"][0]  # on the carrier by the rod
+        for row, q in enumerate(history.q):
+            along = model.point(q, f"E{k}") - model.point(q, f"C{k}")
+            forces[row, k - 1] = -force_on_carrier[row] @ along / np.linalg.norm(along)
+    return TravelMotion(times, travel, np.asarray(history.driving["travel"]), forces, history)
