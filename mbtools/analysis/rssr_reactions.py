@@ -3,10 +3,10 @@ body-by-body reactions (:mod:`mbtools.dynamics.body_reactions`) that shares none
 code.
 
 The RSSR of :func:`mbtools.examples.rssr` is given mass: three uniform bars
-(:func:`~mbtools.description.uniform_bar`) between the points of each body — crank A₀B,
+(:func:`~mbtools.uniform_bar`) between the points of each body — crank A₀B,
 coupler BC, rocker D₀C — of masses m₁, m₂, m₃ and radius r. With the crank at θ turning at
 a constant θ̇ (θ̈ = 0), the rocker's angle φ about w₂ and its rate and acceleration come
-from the closed form (:func:`~mbtools.analysis.closed_forms_spatial.rssr_rocker`), and
+from the closed form (:func:`~mbtools.analysis.closed_forms.rssr_rocker`), and
 
     a_B = −θ̇² B,    a_C = φ̈ w₂ × (C − D₀) + φ̇² w₂ × (w₂ × (C − D₀)),            (N.1)
 

@@ -1,6 +1,6 @@
 """Loads as wrenches on bodies: what each load does to each body it acts on.
 
-A load's generalized force Q (:mod:`mbtools.dynamics.loads`) says what it does to the
+A load's generalized force Q (``mbtools.dynamics.loads``) says what it does to the
 coordinates; the joint reactions, found body by body
 (:mod:`mbtools.dynamics.body_reactions`), need what it does to each body: the force F
 (ground axes) and the moment n about the body's origin o (its centre of mass; the ground's:
