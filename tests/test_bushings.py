@@ -435,3 +435,21 @@ def test_a_block_swinging_on_an_undamped_bushing_keeps_its_energy(family, option
     swing = max(float(np.ptp([bushing.potential(model, q) for q in trajectory.q])), 1e-300)
     assert np.abs(energy - energy[0]).max() < 1e-7 * max(np.abs(energy).max(), swing)
     assert swing > 0.1  # the bushing works: its energy swings
+
+
+@pytest.mark.parametrize("family", ["natural", "basic", "relative", "reference_point"])
+def test_a_bushing_with_only_a_torsional_stiffness_is_the_spring_of_a_spatial_revolute(family):
+    """The spatial revolute's torsional spring: a disc on a revolute about z, held by a
+    bushing whose only stiffness is about that axis (k = 40 N·m/rad), no gravity: one mode
+    at √(k/J)/2π, J = m r²/2 about the axis. 1e-9 relative: K and M are exact."""
+    m_disc, r, k = 2.0, 0.3, 40.0
+    J = 0.5 * m_disc * r * r
+    mech = Mechanism("disc on a torsion spring", dimension=3)
+    mech.add_ground({"O": (0.0, 0.0, 0.0)}, vectors={"w": (0.0, 0.0, 1.0)})
+    mech.add_body("disc", {"O": (0.0, 0.0, 0.0), "A": (r, 0.0, 0.0)}, vectors={"w": (0.0, 0.0, 1.0)},
+                  mass=MassProperties(m_disc, (0.0, 0.0, 0.0), np.diag([J / 2, J / 2, J])))
+    mech.add_revolute("ground", "disc", at="O", axis="w")
+    spring = Bushing("ground", "disc", at="O", stiffness=(0.0, 0.0, 0.0, 0.0, 0.0, k))
+    system = MultibodySystem(formulate(mech, family), gravity=(0.0, 0.0, 0.0), loads=[spring])
+    frequencies = natural_modes(system, static_equilibrium(system).q).frequencies
+    assert frequencies == pytest.approx([np.sqrt(k / J) / (2 * np.pi)], rel=1e-9)

@@ -91,8 +91,9 @@ class RotationalSpring:
     def _check(self, model: Model) -> None:
         where = self._where()
         if model.mechanism.dimension != 2:
-            raise InputError(f"{where}: a rotational spring between two bodies is planar (one relative angle); in "
-                             "space the relative rotation has three components and this load does not model them.")
+            raise InputError(f"{where}: a rotational spring between two bodies is planar (one relative angle). In "
+                             "space use a Bushing with only its torsional stiffness, stiffness=(0, 0, 0, 0, 0, k), "
+                             "and axes whose third column is the joint's axis.")
         known = [GROUND] + list(model.body_names)
         for body in (self.body_i, self.body_j):
             if body not in known:

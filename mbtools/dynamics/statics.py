@@ -82,6 +82,8 @@ FORCE_TOLERANCE = 1e-10
 #: the mechanism's length (at least 1): a longer step, where the stiffness is nearly
 #: singular, would jump to another equilibrium (or another turn).
 TRUST_LENGTH = 0.5
+#: Second-order corrections after a Newton step (see _damped_step).
+SECOND_ORDER_CORRECTIONS = 3
 
 #: The fractions of Newton's step tried, in turn, before the step is damped.
 LINE_SEARCH = (1.0, 0.5, 0.25)
@@ -333,8 +335,11 @@ def _damped_step(system, q, t, share, typical, block, point: _Point, fraction=1.
     """(q, its _Point) after ``fraction`` of one step of (S.3) with ``block`` = K_t + σ W for
     K_t — a ``damped`` one put back on the constraints (it is short and only first order
     in them, where the unbalance may fall at second order only, as from a pendulum held
-    horizontal) — or None where the step cannot be solved, moves a coordinate by more
-    than :data:`TRUST_LENGTH` or does not lower the merit."""
+    horizontal), an undamped one followed by second-order corrections c, the least
+    stiffness energy ½ cᵀ K_t c that restores Φ = 0 (stiff springs on bodies whose frames a
+    linear step stretches would otherwise take the constraints' curvature as a large
+    unbalance, and Newton's convergence would be lost) — or None where the step cannot be
+    solved, moves a coordinate by more than :data:`TRUST_LENGTH` or does not lower the merit."""
     solution = saddle_point_solve(block, point.J[point.kept], point.Q, -point.phi)
     if solution is None or not np.isfinite(solution[0]).all():
         return None
@@ -342,6 +347,18 @@ def _damped_step(system, q, t, share, typical, block, point: _Point, fraction=1.
     if float(np.abs(step).max()) > TRUST_LENGTH * max(system.model.length_scale, 1.0):
         return None
     trial_q = q + step
+    if not damped and len(point.kept):
+        # Second-order corrections: the constraints' curvature put back along the stiffness
+        # (min ½ cᵀ K_t c with Φ_q c = −Φ), the soft motions taking it, not the springs.
+        rows = np.asarray(system.rows)[point.kept]
+        for _ in range(SECOND_ORDER_CORRECTIONS):
+            residual = system.position_constraints(trial_q, t)[0][point.kept]
+            if float(np.abs(residual / system.model.residual_scales[rows]).max()) <= POSITION_TOLERANCE:
+                break
+            correction = saddle_point_solve(block, point.J[point.kept], np.zeros_like(q), -residual)
+            if correction is None:
+                break
+            trial_q = trial_q + correction[0]
     if damped and len(point.kept):
         try:
             trial_q = project_position(system, trial_q, t)[0]

@@ -46,9 +46,9 @@ CHAPTERS: tuple[Chapter, ...] = (
     Chapter(10, "chapters/10_gyroscope", "The\ngyroscope", (4.5, 0.72), (9,), (4,)),
     Chapter(11, "chapters/11_falling_ssc", "The falling\nSSC", (4.5, -0.32), (9,), (5,)),
     Chapter(12, "chapters/12_validation", "Validation\nagainst\nbenchmarks", (5.6, 0.25), (9, 10, 11)),
-    Chapter(13, "chapters/13_impacts", "Impacts: the\nbouncing bar", (3.4, -0.95), (9,), (2,)),
-    Chapter(14, "chapters/14_statics_vibration", "Statics and\nvibration", (5.6, -0.95), (9,), (3,)),
-    Chapter(15, "chapters/15_reactions_suspension", "Reactions;\na suspension\non bushings", (6.7, -0.95), (14,), (5,)),
+    Chapter(13, "chapters/13_impacts", "Impacts: the\nbouncing bar", (2.3, -0.95), (9,), (2,)),
+    Chapter(14, "chapters/14_statics_vibration", "Statics and\nvibration", (3.4, -0.95), (9,), (3,)),
+    Chapter(15, "chapters/15_reactions_suspension", "Reactions, a\nsuspension", (5.6, -1.0), (14,), (5,)),
 )
 """The chapters, in order. Chapters 1–7 are the kinematics (coordinates), 8–15 the
 dynamics."""
@@ -82,13 +82,13 @@ def chapter_map(ax: Axes | None = None, chapters: tuple[Chapter, ...] = CHAPTERS
     True
     """
     if ax is None:
-        _, ax = plt.subplots(figsize=(8.1, 4.8))
+        _, ax = plt.subplots(figsize=(7.0, 4.8))
         ax.figure.subplots_adjust(left=0.0, right=1.0, bottom=0.0, top=1.0)
-    ax.set_xlim(-0.55, 7.3)
+    ax.set_xlim(-0.55, 6.2)
     ax.set_ylim(-1.65, 4.85)
     ax.set_axis_off()
     for name, low, high, color in LANES:
-        ax.add_patch(FancyBboxPatch((-0.5, low), 7.75, high - low, boxstyle="round,pad=0,rounding_size=0.2",
+        ax.add_patch(FancyBboxPatch((-0.5, low), 6.65, high - low, boxstyle="round,pad=0,rounding_size=0.2",
                                     fc=color, ec="none", alpha=0.08, zorder=0))
         ax.text(-0.42, high - 0.12, name, fontsize=FONT_SIZE + 1, fontweight="bold", color=color, va="top")
     boxes = {}
