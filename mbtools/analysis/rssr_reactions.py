@@ -47,7 +47,7 @@ import math
 
 import numpy as np
 
-from ..description import Mechanism, axis_frame, uniform_bar
+from ..description import Mechanism, axis_frame, set_masses, uniform_bar
 from ..examples import rssr
 from .closed_forms_spatial import rssr_rocker
 
@@ -63,19 +63,9 @@ def rssr_with_masses(masses: dict | None = None, radius: float = RSSR_RADIUS, **
     """The RSSR of :func:`mbtools.examples.rssr` (``geometry`` passed to it), each body a
     uniform bar between its two points, of the given masses (:data:`RSSR_MASSES`)."""
     masses = dict(RSSR_MASSES, **(masses or {}))
-    base = rssr(**geometry)
-    m = Mechanism("RSSR", dimension=3)
-    ground = base.bodies["ground"]
-    m.add_ground({p: tuple(x) for p, x in ground.points.items()}, vectors={v: tuple(x) for v, x in ground.vectors.items()})
-    for name, (a, b) in BARS.items():
-        body = base.bodies[name]
-        m.add_body(name, {p: tuple(x) for p, x in body.points.items()}, vectors={v: tuple(x) for v, x in body.vectors.items()},
-                   mass=uniform_bar(masses[name], body.points[a], body.points[b], radius))
-    m.add_revolute("ground", "crank", at="A0", axis="w1")
-    m.add_spherical("crank", "coupler", at="B")
-    m.add_spherical("coupler", "rocker", at="C")
-    m.add_revolute("rocker", "ground", at="D0", axis="w2")
-    m.add_angle_driver("crank", tail="A0", head="B", axis="w1")
+    m = rssr(**geometry)
+    point = m.point_position
+    set_masses(m, {name: uniform_bar(masses[name], point(a), point(b), radius) for name, (a, b) in BARS.items()})
     return m
 
 

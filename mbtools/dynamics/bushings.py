@@ -86,6 +86,7 @@ from ..description import GROUND
 from ..errors import InputError
 from ..model import Model
 from ..model.arguments import is_real_number
+from .joint_springs import check_two_bodies
 from .load_points import axial
 
 #: Tolerances of the checks of a bushing's matrices, relative to their largest entry:
@@ -133,12 +134,7 @@ class Bushing:
 
     def __post_init__(self):
         where = self._where()
-        for slot, body in (("body_i", self.body_i), ("body_j", self.body_j)):
-            if not isinstance(body, str) or not body:
-                raise InputError(f"{where}: {slot} must be a body's name (a string), got {body!r}.")
-        if self.body_i == self.body_j:
-            raise InputError(f"{where}: both ends are the body '{self.body_i}', which cannot deflect relative to "
-                             "itself: give the two bodies the bushing connects.")
+        check_two_bodies(where, self.body_i, self.body_j, "deflect", "the bushing")
         if isinstance(self.at, str):
             if not self.at:
                 raise InputError(f"{where}: at must be a point's name or its drawn coordinates, got ''.")

@@ -71,12 +71,7 @@ class RotationalSpring:
 
     def __post_init__(self):
         where = self._where()
-        for slot, body in (("body_i", self.body_i), ("body_j", self.body_j)):
-            if not isinstance(body, str) or not body:
-                raise InputError(f"{where}: {slot} must be a body's name (a string), got {body!r}.")
-        if self.body_i == self.body_j:
-            raise InputError(f"{where}: both ends are the body '{self.body_i}', which cannot turn relative to itself: "
-                             "give the two bodies the joint connects.")
+        check_two_bodies(where, self.body_i, self.body_j, "turn", "the joint")
         for slot, value, unit in (("stiffness", self.stiffness, "N·m/rad"), ("damping", self.damping, "N·m·s/rad")):
             if not is_real_number(value) or not np.isfinite(float(value)) or float(value) < 0:
                 raise InputError(f"{where}: {slot} must be a finite number ≥ 0 in {unit}, got {value!r}.")
@@ -176,6 +171,17 @@ class RotationalSpring:
     def shared_points(self, mechanism) -> dict[str, list[str]]:
         """None: the spring acts on bodies, not on points."""
         return {}
+
+
+def check_two_bodies(where: str, body_i, body_j, motion: str, connector: str) -> None:
+    """An InputError naming ``where`` unless body_i and body_j are two different bodies'
+    names: a load between two bodies ``motion``s (turns, deflects) one relative to the other."""
+    for slot, body in (("body_i", body_i), ("body_j", body_j)):
+        if not isinstance(body, str) or not body:
+            raise InputError(f"{where}: {slot} must be a body's name (a string), got {body!r}.")
+    if body_i == body_j:
+        raise InputError(f"{where}: both ends are the body '{body_i}', which cannot {motion} relative to itself: "
+                         f"give the two bodies {connector} connects.")
 
 
 #: Per model, what does not change with q: whether a body's frame is linear in q (a
