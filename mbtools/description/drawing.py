@@ -69,10 +69,12 @@ class Drawing:
         return [p for p in self.all_points() if p not in fixed]
 
     def length_scale(self) -> float:
-        """The diagonal of the box around the drawing's points (sets tolerances)."""
+        """The diagonal of the box around the drawing's points (sets tolerances); 1 m where
+        the points all coincide (a body drawn as one point and unit vectors), the length
+        of its unit vectors, so that no tolerance collapses to zero."""
         xy = np.array([self.point_position(p) for p in self.all_points()])
-        span = np.max(xy, axis=0) - np.min(xy, axis=0)
-        return float(max(np.linalg.norm(span), 1e-300))
+        span = float(np.linalg.norm(np.max(xy, axis=0) - np.min(xy, axis=0)))
+        return span if span > 0 else 1.0
 
     def reference_input(self, driver: Driver) -> float:
         """The value of an input in the reference drawing."""

@@ -38,6 +38,8 @@ which asks for one.
 ``check_double_pendulum_frequencies``   the double pendulum's two natural frequencies
 ``check_upright_stiffness``             the least torsional spring that holds a bar upright
 ``check_cantilever_tip_deflection``     the tip deflection of a cantilever in rigid segments
+``check_bushing_sag``                   the static sag of a block on a bushing
+``check_bushing_block_frequencies``     the six natural frequencies of a block on a bushing
 ======================================  ======================================================
 """
 
@@ -45,6 +47,7 @@ from __future__ import annotations
 
 from .arrays import check_array
 from .constraints import check_constraints, check_gamma, check_jacobian
+from .compliance import check_bushing_block_frequencies, check_bushing_sag
 from .counts import check_counts
 from .dynamics import check_mass_matrix, check_pendulum_period, check_precession
 from .feedback import Pending, Right, WrongAnswer, check_number
@@ -63,6 +66,8 @@ __all__ = [
     "check_acceleration",
     "check_array",
     "check_bar_spring_frequency",
+    "check_bushing_block_frequencies",
+    "check_bushing_sag",
     "check_cantilever_tip_deflection",
     "check_constraints",
     "check_counts",
