@@ -752,9 +752,9 @@ DYNAMICS = [
     ("system-loads-one-spring", lambda: swing_system(loads=Spring("P", "S", 30.0, 0.5)), InputError,
      r"loads takes a list of loads, such as loads=\[Spring\(\.\.\.\)\]"),
     ("system-loads-dict", lambda: swing_system(loads={"spring": Spring("P", "S", 30.0, 0.5)}), InputError,
-     r"loads takes (a list of )?PointForce, Spring, Torque, DriverForce, RotationalSpring or Bushing"),
+     r"loads takes (a list of )?PointForce, Spring, Torque, DriverForce, RotationalSpring, Bushing"),
     ("system-loads-tuple-of-numbers", lambda: swing_system(loads=[(0.0, -10.0)]), InputError,
-     r"loads takes PointForce, Spring, Torque, DriverForce, RotationalSpring or Bushing.*got tuple"),
+     r"loads takes PointForce, Spring, Torque, DriverForce, RotationalSpring, Bushing.*got tuple"),
     # the rest of the system
     ("system-gravity-nan", lambda: swing_system(gravity=(0.0, math.nan)), InputError, r"gravity must be 2 finite numbers"),
     ("system-gravity-one-number", lambda: swing_system(gravity=-9.81), InputError, r"gravity must be 2 finite numbers .*\(0, -9\.81\)"),

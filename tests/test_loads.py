@@ -75,7 +75,7 @@ def test_work_of_a_constant_torque(family):
 
 def test_bad_loads_are_named():
     model = formulate(spring_pendulum(), "natural")
-    with pytest.raises(InputError, match="loads takes PointForce, Spring, Torque, DriverForce, RotationalSpring or Bushing"):
+    with pytest.raises(InputError, match="loads takes PointForce, Spring, Torque, DriverForce, RotationalSpring, Bushing"):
         MultibodySystem(model, loads=[(1.0, 2.0)])
     with pytest.raises(Exception, match="no point 'Q'"):
         MultibodySystem(model, loads=[PointForce("Q", (1.0, 0.0))])

@@ -103,14 +103,17 @@ def integrate(system, path, q: np.ndarray, qd: np.ndarray, times: np.ndarray, rt
     ``restart`` gives (the contacts of :mod:`mbtools.dynamics.contact_integrate`)."""
     n = system.model.n_coordinates
     scale = np.full(2 * n, system.model.length_scale)
-    events = hasattr(path, "first_event")
-    outputs = _Outputs(times, path)
+    events = hasattr(path, "first_event") and getattr(path, "has_events", True)
+    outputs = _Outputs(times, path, n)
     statistics = {"integrator": integrator, "steps": 0, "evaluations": 0, "jacobians": 0, "factorisations": 0,
                   "crossings": 0, "crossing_steps": 0, "rejected_crossing_steps": 0}
     if events:
         statistics["segments"] = 0
     implicit = {"jac": path.jacobian} if integrator in IMPLICIT else {}
     t, y, first_step = float(times[0]), np.concatenate([q, qd]), None
+    if hasattr(path, "initial"):  # the loads' own states, after (q, q̇) (mbtools.dynamics.load_states)
+        y = np.concatenate([y, path.initial(q, qd)])
+        scale = np.concatenate([scale, path.scales(q, qd)])
     outputs.add(t, y)
     t_end = float(times[-1])
     while t < t_end:
@@ -176,7 +179,9 @@ def integrate(system, path, q: np.ndarray, qd: np.ndarray, times: np.ndarray, rt
                       "smallest step were taken with their estimated error above the tolerance.", AccuracyWarning,
                       stacklevel=3)
     states = outputs.states()
-    return (states[:, :n], states[:, n:], np.array([a for a, _ in outputs.second]),
+    if hasattr(path, "initial"):
+        statistics["load_states"] = states[:, 2 * n:]
+    return (states[:, :n], states[:, n:2 * n], np.array([a for a, _ in outputs.second]),
             np.array([b for _, b in outputs.second]), statistics)
 
 
@@ -274,8 +279,8 @@ def ode_path(system, accelerations, q: np.ndarray, stabilise: str = "projection"
 class _Outputs:
     """The output times and the states and (q̈, λ) recorded at them."""
 
-    def __init__(self, times: np.ndarray, path):
-        self.times, self.path, self.k = times, path, 0
+    def __init__(self, times: np.ndarray, path, n: int):
+        self.times, self.path, self.k, self.n = times, path, 0, n
         self.out: list[np.ndarray] = []
         self.second: list[tuple[np.ndarray, np.ndarray]] = []
 
@@ -284,9 +289,12 @@ class _Outputs:
         return float(self.times[self.k]) if self.k < len(self.times) else math.inf
 
     def add(self, t: float, y: np.ndarray) -> None:
-        n = len(y) // 2
+        n = self.n
         self.out.append(y.copy())
-        self.second.append(self.path.at_output(y[:n], y[n:], t))
+        if hasattr(self.path, "outputs"):  # a path with load states reads them too
+            self.second.append(self.path.outputs(t, y))
+        else:
+            self.second.append(self.path.at_output(y[:n], y[n:2 * n], t))
         self.k += 1
 
     def until(self, t: float, y: np.ndarray, interpolant) -> None:

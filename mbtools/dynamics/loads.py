@@ -5,18 +5,16 @@
 * :class:`Spring` — a spring and damper between two points, tension
   f = k (ℓ − ℓ₀) + c ℓ̇ along the line, ℓ = |r_b − r_a|: Q = −f (r_b,q − r_a,q)ᵀ e, with
   potential ½ k (ℓ − ℓ₀)²;
-* :class:`Torque` — a torque (scalar in the plane, a vector in space) on a body:
-  Q = Ω_qᵀ τ, Ω_q the angular-velocity Jacobian of its placement;
-* :class:`~mbtools.dynamics.RotationalSpring` — a torsional spring-damper
-  between two bodies (planar), in ``mbtools.dynamics.joint_springs``;
-* :class:`~mbtools.dynamics.Bushing` — a linear spring-damper on the six relative motions
-  (three in the plane) of two body frames, in ``mbtools.dynamics.bushings``;
+* :class:`Torque` — a torque on a body (a vector in space): Q = Ω_qᵀ τ, Ω_q its angular-velocity Jacobian;
+* :class:`~mbtools.dynamics.RotationalSpring` — a torsional spring-damper between two bodies;
+* :class:`~mbtools.dynamics.Bushing` — a linear spring-damper between two body frames;
+* compliant contacts with friction, in ``mbtools.dynamics.compliant_contacts``;
 * :class:`DriverForce` — a motor: a torque (angle input) or force (slide input) f on an
   input's coordinate s(q), Q = s_qᵀ f, constant or f(t, s, ṡ).
 
-Each is checked in the tests by the power it delivers along a motion, Qᵀ q̇ = F·ṙ,
-−f ℓ̇, τ·ω, f ṡ; its ``body_wrenches`` (the force and moment on each body, for the
-reactions of :mod:`mbtools.dynamics.body_reactions`) by giving back the same Q.
+Each is checked in the tests by the power it delivers along a motion, Qᵀ q̇ = F·ṙ, −f ℓ̇,
+τ·ω, f ṡ; its ``body_wrenches`` (the force and moment on each body, for the reactions of
+:mod:`mbtools.dynamics.body_reactions`) by giving back the same Q.
 
 **Points shared by bodies.** A point listed by two bodies joined there (a pin A of a
 crank and a rod) is one point to the motion, but not to the joint between them: a force
@@ -58,6 +56,7 @@ from ..model.arguments import is_real_number
 from ..model import Model
 from .differences import difference_quotients
 from .bushings import Bushing
+from .compliant_contacts import PlaneContactForce, SlidingFriction
 from .joint_springs import RotationalSpring
 from .load_points import angular_velocity_jacobian_derivative, contract, holder, load_point, point_on_body
 from .load_wrenches import Wrenches, driver_wrenches, point_body
@@ -437,8 +436,9 @@ def _function_derivatives(function, x: np.ndarray, v: np.ndarray, scale: float) 
             difference_quotients(lambda w: function(x, w), v, speed))
 
 
-Load = PointForce | Spring | Torque | DriverForce | RotationalSpring | Bushing
-LOADS: tuple[type, ...] = (PointForce, Spring, Torque, DriverForce, RotationalSpring, Bushing)
+LOADS: tuple[type, ...] = (PointForce, Spring, Torque, DriverForce, RotationalSpring, Bushing, PlaneContactForce,
+                           SlidingFriction)
+KINDS = ", ".join(kind.__name__ for kind in LOADS[:-1]) + " or " + LOADS[-1].__name__
 
 def _shared(mechanism, ends) -> dict[str, list[str]]:
     out = {}
@@ -466,12 +466,12 @@ def check_loads(model: Model, loads) -> tuple:
     if loads is None:
         return ()
     if isinstance(loads, (str, dict)) or not isinstance(loads, (list, tuple)):
-        raise InputError(f"loads takes a list of PointForce, Spring, Torque, DriverForce, RotationalSpring or "
-                         f"Bushing (mbtools.dynamics), got {type(loads).__name__} {loads!r}.")
+        raise InputError(f"loads takes a list of {KINDS} (mbtools.dynamics), got {type(loads).__name__} {loads!r}.")
     for load in loads:
         if not isinstance(load, LOADS):
-            raise InputError(f"loads takes PointForce, Spring, Torque, DriverForce, RotationalSpring or Bushing "
-                             f"(mbtools.dynamics), got {type(load).__name__}.")
+            raise InputError(f"loads takes {KINDS} (mbtools.dynamics), got {type(load).__name__}.")
+        if hasattr(load, "check"):
+            load.check(model)
         load.generalized_force(model, 0.0, model.reference_q, np.zeros(model.n_coordinates))
     return tuple(loads)
 

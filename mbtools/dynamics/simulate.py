@@ -53,6 +53,7 @@ from .contact_integrate import integrate_with_contacts
 from .integrate import IMPLICIT, INTEGRATORS, STABILISATIONS, integrate
 from .jacobians import stiffness_ratio
 from .reactions import ReactionSolver
+from .load_states import StatePath
 from .system import MultibodySystem
 
 #: Every dynamic formulation, one class per file (the protocol of module
@@ -91,9 +92,10 @@ class Trajectory:
         one was given.
     """
 
-    def __init__(self, system: MultibodySystem, t, q, qd, qdd, lam, contact_forces=None, events=()):
+    def __init__(self, system: MultibodySystem, t, q, qd, qdd, lam, contact_forces=None, events=(), load_states=None):
         self.system, self.t, self.q, self.qd, self.qdd, self.multipliers = system, t, q, qd, qdd, lam
         self.contact_forces = contact_forces
+        self.load_states = load_states
         self.events = list(events)
         self.statistics: dict = {}
 
@@ -140,8 +142,32 @@ class Trajectory:
 
     @property
     def energy(self) -> np.ndarray:
-        """Kinetic plus potential energy at each output time."""
+        """Kinetic plus potential energy at each output time (the elastic energy of
+        compliant contacts included)."""
         return np.array([self.system.energy(q, qd) for q, qd in zip(self.q, self.qd)])
+
+    @property
+    def dissipated(self) -> np.ndarray:
+        """The energy the loads with states have dissipated since the start (J): compliant
+        contacts' damping and the work against friction (module
+        ``mbtools.dynamics.compliant_contacts``), zero without such loads; ``energy +
+        dissipated`` is constant to the integrator's tolerance."""
+        if self.load_states is None:
+            return np.zeros(len(self.t))
+        return self.system.load_states.dissipated(self.system.loads, self.load_states)
+
+    def load_forces(self, index: int) -> np.ndarray:
+        """The contact forces (F_n, ‖f_t‖) of each contact of ``system.loads[index]`` (a
+        compliant contact) at each output time, (N, k, 2)."""
+        loads = self.system.loads
+        if not (0 <= index < len(loads)) or not hasattr(loads[index], "contact_forces"):
+            kinds = [k for k, load in enumerate(loads) if hasattr(load, "contact_forces")]
+            raise InputError(f"load_forces takes the index of a compliant contact in system.loads: {kinds}; "
+                             f"got {index!r}.")
+        part = dict(self.system.load_states.slices)[index]
+        model = self.system.model
+        return np.array([loads[index].contact_forces(model, q, qd, w[part])
+                         for q, qd, w in zip(self.q, self.qd, self.load_states)])
 
     @property
     def constraint_violation(self) -> tuple[np.ndarray, np.ndarray]:
@@ -263,6 +289,13 @@ def simulate(system: MultibodySystem, t_end: float, formulation: str | None = No
                          f"projected after every step ({_of_kind('ode')}, stabilise='projection'); {chosen.label} "
                          "holds its rows through its own steps. Got "
                          f"formulation={formulation!r}, stabilise={stabilise!r}.")
+    if system.load_states and (chosen.kind != "ode" or stabilise != "projection" or system.contacts):
+        raise InputError(f"'{system.model.mechanism.name}' has loads with states of their own "
+                         f"({', '.join(sorted({o.split(':')[0] for o in system.load_states.owners}))}: contact "
+                         "memories, bristle deflections, dissipated energies), which an ODE formulation integrates "
+                         f"with (q, q̇) ({_of_kind('ode')}, stabilise='projection', no impulsive contacts); got "
+                         f"formulation={formulation!r}, stabilise={stabilise!r}"
+                         f"{', and PlaneContact impacts' if system.contacts else ''}.")
     if chosen.kind == "one_step" and stabilise != "projection":
         raise InputError(f"stabilise={stabilise!r} applies to the ODE formulations ({_of_kind('ode')}); "
                          f"{chosen.label} holds the constraints itself (at position level): leave stabilise out.")
@@ -324,12 +357,17 @@ def simulate(system: MultibodySystem, t_end: float, formulation: str | None = No
             traj = Trajectory(system, times, qs, qds, qdds, lams, forces, events)
             traj.statistics = statistics
             return traj
-        path = chosen.build(system).path(q, 0.0, None, stabilise)
+        if system.load_states:
+            path = StatePath(system, chosen.equations, q, 0.0)
+        else:
+            path = chosen.build(system).path(q, 0.0, None, stabilise)
         qs, qds, qdds, lams, statistics = integrate(system, path, q, qd, times, rtol, progress=bar,
                                                     integrator=integrator)
         if stiffness is not None:
             statistics["stiffness_ratio"] = stiffness
-    traj = Trajectory(system, times, qs, qds, qdds, lams)
+    traj = Trajectory(system, times, qs, qds, qdds, lams, load_states=statistics.pop("load_states", None))
+    if system.load_states:
+        statistics["events"] = path.event_count
     traj.statistics = statistics
     return traj
 

@@ -36,6 +36,7 @@ from .kernels import saddle_point_matrix
 from .state import EvaluatedState
 from ..description.contacts import check_contacts
 from .loads import check_loads
+from .load_states import LoadStates
 from .mass import mass_matrix
 from .prescribed import prescribed_motion
 
@@ -108,6 +109,7 @@ class MultibodySystem:
         self._weight = gravity_force(model, model.reference_q, gravity) if self.constant_mass else None
         self._metric_inverse = None
         self.loads = check_loads(model, loads)
+        self.load_states = LoadStates(model, self.loads)
         self.contacts = check_contacts(model, contacts)
 
     def _prescribed(self, prescribed) -> dict:

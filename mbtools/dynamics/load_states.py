@@ -1,0 +1,313 @@
+"""Loads with states of their own: a bristle deflection z of LuGre friction, the approach
+speed a contact law remembers from the start of its contact, the energy a contact has
+dissipated so far.
+
+A load with states (``state_size(model) > 0``; the compliant contacts of
+:mod:`mbtools.dynamics.compliant_contacts`) adds its states w to the integrated state,
+
+    y = (q, q̇, w),        ẏ = (q̇, q̈(q, q̇, w, t), ẇ(q, q̇, w, t)),              (S.1)
+
+and its generalized force depends on them, Q(q, q̇, w, t). Its states are of two kinds:
+
+* **continuous** — a bristle deflection, the dissipated energy E_d with Ė_d = the power
+  its damping and friction take out (≥ 0) — integrated with (q, q̇) under the same error
+  control, so that T + V + E_d is constant to the integrator's tolerance;
+* **held** — constant between events (ẇ = 0), set at an event: a contact law of
+  Hunt–Crossley type reads the approach speed δ̇⁻ at the start of its contact, recorded
+  when its indentation δ(q) crosses zero upwards (the load's ``event_values``, located
+  by Brent's method on the step's interpolant, and its ``at_event``).
+
+The protocol a load with states follows, beside the other loads' (``generalized_force``,
+``tangent``, ``potential``, ``body_wrenches``, ``shared_points``), each taking its states
+``w`` last (None: its states at the start, :meth:`initial_states`):
+
+* ``state_size(model)``, ``initial_states(model, q, qd)``, ``state_rates(model, t, q, qd, w)``,
+  ``state_scales(model, energy)`` (the size of each state, for the absolute tolerance);
+* ``event_values(model, q, w)`` (one function per event, crossing zero upwards) and
+  ``at_event(model, q, qd, w, k)`` (the states after event k);
+* ``dissipated_energy(w)``.
+
+A system's :class:`LoadStates` lays the loads' states end to end in w and binds them:
+:meth:`LoadStates.bind` gives the system with each such load's states fixed
+(:class:`BoundLoad`), which every formulation then evaluates as it evaluates any system.
+:class:`StatePath` is the one driver's path for (S.1) (``mbtools.dynamics.integrate``):
+the ODE formulations, projected onto the constraints after each step, w untouched by the
+projection.
+
+Example
+-------
+A block on a bushing-free slide, held by LuGre friction under a 1 N normal load: one
+state (the bristle deflection) and the dissipated energy, laid after (q, q̇).
+
+>>> from mbtools.examples.contacts import lugre_block
+>>> from mbtools.dynamics import MultibodySystem
+>>> system = lugre_block()
+>>> system.load_states.size, system.load_states.owners
+(2, ('friction: dissipated energy', 'friction: bristle deflection'))
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass
+
+import numpy as np
+from scipy.optimize import brentq
+
+from ..errors import MbtoolsError
+from .jacobians import rhs_jacobian
+from .differences import DIFFERENCE_STEP
+from .kernels import project_state
+from .singular import RankWatch
+
+#: Event functions are checked at this many points of each step's interpolant.
+SAMPLES = 8
+#: Events are located in time to this tolerance (s).
+TIME_TOLERANCE = 1e-13
+#: The most events one simulation accepts.
+MAX_EVENTS = 100_000
+
+
+def has_states(load, model) -> bool:
+    """Whether a load carries states of its own."""
+    return hasattr(load, "state_size") and load.state_size(model) > 0
+
+
+@dataclass(frozen=True)
+class BoundLoad:
+    """A load with its states held at ``states``: a load like any other to the
+    formulations (``generalized_force(model, t, q, qd)`` and the rest)."""
+
+    load: object
+    states: np.ndarray
+
+    def generalized_force(self, model, t, q, qd) -> np.ndarray:
+        return self.load.generalized_force(model, t, q, qd, self.states)
+
+    def tangent(self, model, t, q, qd):
+        return self.load.tangent(model, t, q, qd, self.states)
+
+    def potential(self, model, q) -> float:
+        return self.load.potential(model, q)
+
+    def body_wrenches(self, model, t, q, qd):
+        return self.load.body_wrenches(model, t, q, qd, self.states)
+
+    def shared_points(self, mechanism):
+        return self.load.shared_points(mechanism)
+
+    def __str__(self) -> str:
+        return str(self.load)
+
+
+class LoadStates:
+    """The states of a system's loads, laid end to end in w (S.1).
+
+    Attributes
+    ----------
+    size : int
+        The number of states.
+    slices : list of (int, slice)
+        Each load with states: its index in ``system.loads`` and where its states are in w.
+    owners : tuple of str
+        What each state is, by load.
+    """
+
+    def __init__(self, model, loads):
+        self.model = model
+        self.slices: list[tuple[int, slice]] = []
+        owners: list[str] = []
+        start = 0
+        for k, load in enumerate(loads):
+            if has_states(load, model):
+                size = load.state_size(model)
+                self.slices.append((k, slice(start, start + size)))
+                owners += list(load.state_names(model))
+                start += size
+        self.size = start
+        self.owners = tuple(owners)
+        self.events = any(len(loads[k].event_values(model, model.reference_q, None)) for k, _ in self.slices)
+
+    def __bool__(self) -> bool:
+        return self.size > 0
+
+    def initial(self, loads, q: np.ndarray, qd: np.ndarray) -> np.ndarray:
+        """w at the start (each load's ``initial_states``)."""
+        w = np.zeros(self.size)
+        for k, part in self.slices:
+            w[part] = loads[k].initial_states(self.model, q, qd)
+        return w
+
+    def rates(self, loads, t: float, q: np.ndarray, qd: np.ndarray, w: np.ndarray) -> np.ndarray:
+        """ẇ of (S.1)."""
+        rate = np.zeros(self.size)
+        for k, part in self.slices:
+            rate[part] = loads[k].state_rates(self.model, t, q, qd, w[part])
+        return rate
+
+    def scales(self, loads, energy: float) -> np.ndarray:
+        """The size of each state, for the absolute tolerance (``energy``: the system's
+        energy scale, J, for the dissipated energies)."""
+        scale = np.ones(self.size)
+        for k, part in self.slices:
+            scale[part] = loads[k].state_scales(self.model, energy)
+        return scale
+
+    def bind(self, system, w: np.ndarray):
+        """The system with each load's states held at w: a shallow copy whose loads with
+        states are :class:`BoundLoad` (the system itself is left as it is)."""
+        bound = copy.copy(system)
+        loads = list(system.loads)
+        for k, part in self.slices:
+            loads[k] = BoundLoad(loads[k], w[part])
+        bound.loads = tuple(loads)
+        return bound
+
+    def event_values(self, loads, q: np.ndarray, w: np.ndarray) -> np.ndarray:
+        """Every load's event functions, end to end (each crosses zero upwards at its event)."""
+        values = [loads[k].event_values(self.model, q, w[part]) for k, part in self.slices]
+        return np.concatenate(values) if values else np.zeros(0)
+
+    def at_event(self, loads, q: np.ndarray, qd: np.ndarray, w: np.ndarray, index: int) -> np.ndarray:
+        """w after event ``index`` (of :meth:`event_values`)."""
+        w = w.copy()
+        for k, part in self.slices:
+            count = len(loads[k].event_values(self.model, q, w[part]))
+            if index < count:
+                w[part] = loads[k].at_event(self.model, q, qd, w[part], index)
+                return w
+            index -= count
+        raise MbtoolsError(f"No event {index} among the loads' states.")  # pragma: no cover - internal
+
+    def dissipated(self, loads, w: np.ndarray) -> np.ndarray:
+        """The energy dissipated so far by the loads with states, for each row of w (N, size)."""
+        w = np.atleast_2d(w)
+        total = np.zeros(len(w))
+        for k, part in self.slices:
+            total += np.array([loads[k].dissipated_energy(row[part]) for row in w])
+        return total
+
+
+class StatePath:
+    """The one driver's path of (S.1): y' = (q̇, q̈, ẇ) with the loads' states bound, the
+    projection of (q, q̇) onto the constraints (w left as it is), (q̈, λ) at an output,
+    the Jacobian for Radau and BDF (the force Jacobians of the bound system, with the
+    columns and rows of w by central differences), and the held states' events.
+
+    It does not hand singular positions to ALI3-P (``crosses`` is False): ALI3-P carries no
+    load states."""
+
+    projects = True
+    crosses = False
+
+    def __init__(self, system, accelerations, q: np.ndarray, t: float = 0.0):
+        self.system, self.accelerations = system, accelerations
+        self.n = system.model.n_coordinates
+        self.states = system.load_states
+        self.watch = RankWatch.at(system.position_constraints(q, t)[1] if system.rows else None)
+        self.event_count = 0
+        self.has_events = self.states.events
+
+    def split(self, y: np.ndarray):
+        n = self.n
+        return y[:n], y[n:2 * n], y[2 * n:]
+
+    def initial(self, q: np.ndarray, qd: np.ndarray) -> np.ndarray:
+        """w at the start."""
+        return self.states.initial(self.system.loads, q, qd)
+
+    def scales(self, q: np.ndarray, qd: np.ndarray) -> np.ndarray:
+        """The size of each state (the absolute tolerance is rtol times it); energies on the
+        scale of the system's energy at the start, T₀ + m g ℓ (m the total mass, ℓ the
+        mechanism's size, g at least 1 m/s²)."""
+        system = self.system
+        mass = float(np.trace(system.mass_matrix(q))) / system.model.mechanism.dimension
+        energy = 0.5 * float(qd @ system.mass_matrix(q) @ qd) + mass * max(float(np.linalg.norm(system.gravity)),
+                                                                           1.0) * system.model.length_scale
+        return self.states.scales(system.loads, energy)
+
+    def derivative(self, t: float, y: np.ndarray) -> np.ndarray:
+        q, qd, w = self.split(y)
+        bound = self.states.bind(self.system, w)
+        qdd, _ = self.accelerations(bound, q, qd, t, stabilised=False, watch=self.watch)
+        return np.concatenate([qd, qdd, self.states.rates(self.system.loads, t, q, qd, w)])
+
+    def project(self, y: np.ndarray, t: float) -> tuple[np.ndarray, float]:
+        q, qd, w = self.split(y)
+        q, qd, J = project_state(self.system, q.copy(), qd.copy(), t, self.watch.rank or None)
+        return np.concatenate([q, qd, w]), self.watch.consistent(J)
+
+    def outputs(self, t: float, y: np.ndarray):
+        q, qd, w = self.split(y)
+        return self.accelerations(self.states.bind(self.system, w), q, qd, t, False, watch=self.watch)
+
+    def at_output(self, q: np.ndarray, qd: np.ndarray, t: float):  # pragma: no cover - the driver calls outputs
+        raise MbtoolsError("A path with load states gives its outputs from the whole state (outputs(t, y)).")
+
+    def jacobian(self, t: float, y: np.ndarray) -> np.ndarray:
+        """∂f/∂y: the (q, q̇) block of the bound system (:func:`mbtools.dynamics.jacobians.rhs_jacobian`),
+        the rest by central differences of the derivative."""
+        n, size = self.n, len(y)
+        q, qd, w = self.split(y)
+        jacobian = np.zeros((size, size))
+        jacobian[:2 * n, :2 * n] = rhs_jacobian(self.states.bind(self.system, w), q, qd, t, self.watch.rank or None)
+        loads = self.system.loads
+        if self.states.size:
+            scale = max(float(np.abs(y[:2 * n]).max(initial=0.0)), self.system.model.length_scale)
+            for j in range(2 * n):  # ∂ẇ/∂(q, q̇)
+                dy = DIFFERENCE_STEP * max(abs(y[j]), scale)
+                plus, minus = y.copy(), y.copy()
+                plus[j] += dy
+                minus[j] -= dy
+                jacobian[2 * n:, j] = (self.states.rates(loads, t, *self.split(plus))
+                                       - self.states.rates(loads, t, *self.split(minus))) / (2 * dy)
+            for j in range(2 * n, size):  # ∂(q̈, ẇ)/∂w
+                dy = DIFFERENCE_STEP * max(abs(y[j]), 1e-300) if y[j] else DIFFERENCE_STEP * 1e-6
+                plus, minus = y.copy(), y.copy()
+                plus[j] += dy
+                minus[j] -= dy
+                jacobian[n:, j] = (self.derivative(t, plus)[n:] - self.derivative(t, minus)[n:]) / (2 * dy)
+        return jacobian
+
+    # -------------------------------------------------------------- events
+    def event_values(self, y: np.ndarray) -> np.ndarray:
+        q, _, w = self.split(y)
+        return self.states.event_values(self.system.loads, q, w)
+
+    def first_event(self, t0: float, y0: np.ndarray, t1: float, interpolant):
+        """(time, index) of the first event function crossing zero upwards within the step,
+        or None: checked at :data:`SAMPLES` points of the interpolant, located by Brent's
+        method."""
+        times = np.linspace(t0, t1, SAMPLES + 1)
+        before = self.event_values(y0)
+        for a, b in zip(times[:-1], times[1:]):
+            after = self.event_values(interpolant(b))
+            crossing = np.flatnonzero((before <= 0.0) & (after > 0.0))
+            if len(crossing):
+                return min((self._past_root(interpolant, k, a, b), k) for k in crossing)
+            before = after
+        return None
+
+    def _past_root(self, interpolant, k: int, a: float, b: float) -> float:
+        """The root of event function k in (a, b] by Brent's method, moved to the first time
+        past it where the function is positive, so that the event is not found again from
+        there."""
+        def value(s: float) -> float:
+            return float(self.event_values(interpolant(s))[k])
+
+        root = brentq(value, a, b, xtol=TIME_TOLERANCE, rtol=4 * np.finfo(float).eps)
+        nudge = TIME_TOLERANCE
+        while value(root) <= 0.0 and root < b:
+            root = min(root + nudge, b)
+            nudge *= 2.0
+        return root
+
+    def restart(self, t: float, y: np.ndarray, index: int) -> np.ndarray:
+        """The state after event ``index`` at t: the loads' ``at_event``."""
+        self.event_count += 1
+        if self.event_count > MAX_EVENTS:
+            raise MbtoolsError(f"More than {MAX_EVENTS} contact events in the simulation of "
+                               f"'{self.system.model.mechanism.name}': the contacts chatter; give the contact law "
+                               "more damping or a larger minimum impact speed.")
+        q, qd, w = self.split(y)
+        return np.concatenate([q, qd, self.states.at_event(self.system.loads, q, qd, w, index)])
