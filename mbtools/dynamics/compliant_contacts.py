@@ -100,7 +100,7 @@ class CompliantContact:
     def _friction_size(self, model: Model) -> int:
         if self.friction is None or not hasattr(self.friction, "state_size"):
             return 0
-        return int(self.friction.state_size(model.mechanism.dimension - 1))
+        return int(self.friction.state_size(model.mechanism.dimension))
 
     def _held(self) -> bool:
         return self.law is not None and bool(getattr(self.law, "needs_impact_speed", False))

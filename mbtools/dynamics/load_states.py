@@ -36,14 +36,17 @@ projection.
 
 Example
 -------
-A block on a bushing-free slide, held by LuGre friction under a 1 N normal load: one
-state (the bristle deflection) and the dissipated energy, laid after (q, q̇).
+A block on a slide held by LuGre friction under a 1 N normal load
+(:func:`mbtools.analysis.contacts.lugre_block_system`): its states are the energy
+dissipated, the work against friction, the approach speed (unused: the normal force is
+given) and the bristle deflection, laid after (q, q̇).
 
->>> from mbtools.examples.contacts import lugre_block
->>> from mbtools.dynamics import MultibodySystem
->>> system = lugre_block()
->>> system.load_states.size, system.load_states.owners
-(2, ('friction: dissipated energy', 'friction: bristle deflection'))
+>>> from mbtools.analysis.contacts import lugre_block_system
+>>> system = lugre_block_system()
+>>> system.load_states.size
+4
+>>> system.load_states.owners[-1]
+'friction: bristle deflection at contact 1'
 """
 
 from __future__ import annotations
