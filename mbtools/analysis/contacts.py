@@ -53,9 +53,10 @@ def lugre_block_system(family: str = "natural", law=None) -> MultibodySystem:
 
 
 def lugre_block_motion(family: str = "natural", rtol: float = 1e-9, t_end: float = LUGRE_DATA["duration"],
-                       samples: int = 2501, integrator: str = "Radau"):
+                       samples: int = 2501, integrator: str | None = None):
     """The block's motion over ``t_end`` (:func:`~mbtools.simulate`), as a Trajectory, by
-    Radau (the bristles are stiff: DOP853 takes 30 000 steps and 200 s, Radau 1400 and 12 s):
+    default by Radau (the bristles are stiff: DOP853 takes 30 000 steps and 200 s, Radau
+    1400 and 12 s):
     ``traj.q`` and the input x by ``system.model.measured_inputs``; x(25 s) =
     1.9088392 m in the reference."""
     system = lugre_block_system(family)

@@ -133,7 +133,7 @@ def impact_with_law(law: NormalContactLaw, mass: float, impact_speed: float, rto
 
     Parameters
     ----------
-    law : NormalContactLaw
+    law : mbtools.dynamics.contact_laws.NormalContactLaw
         A law of ``mbtools.dynamics.contact_laws``.
     mass, impact_speed : float
         m (kg) and δ̇⁻ (m/s), > 0.
@@ -206,7 +206,7 @@ def lugre_stick_slip(t_end: float = 25.0, law: LuGre | None = None, mass: float 
     ----------
     t_end : float
         The end time (s).
-    law : LuGre, optional
+    law : mbtools.dynamics.LuGre, optional
         The friction (None: :func:`classic_lugre`).
     mass, stiffness, pull_speed, normal : float
         M = 1 kg, K = 2 N/m, U = 0.1 t m, N = 1 N.

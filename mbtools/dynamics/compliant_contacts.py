@@ -108,6 +108,11 @@ class CompliantContact:
     def state_size(self, model: Model) -> int:
         return 2 + self.n_contacts(model) * (1 + self._friction_size(model))
 
+    def stiff_states(self, model: Model) -> bool:
+        """Whether the states are stiff: a friction law with memory, whose bristles relax at
+        σ₀|v|/g(v) while sliding (some 1e4 1/s in LuGre's block), unseen at rest."""
+        return self._friction_size(model) > 0
+
     def state_names(self, model: Model) -> list[str]:
         k, f = self.n_contacts(model), self._friction_size(model)
         return ([f"{self.label}: dissipated energy", f"{self.label}: work against friction"]
@@ -214,7 +219,7 @@ class CompliantContact:
 
     def at_event(self, model: Model, q, qd, w, index: int) -> np.ndarray:
         """The start of contact ``index``: its approach speed recorded (at least
-        :data:`MINIMUM_IMPACT_SPEED`), its friction states reset to 0."""
+        ``MINIMUM_IMPACT_SPEED``), its friction states reset to 0."""
         w = np.array(w, dtype=float)
         k, f = self.n_contacts(model), self._friction_size(model)
         contact = self.contact_points(model, q)[index]

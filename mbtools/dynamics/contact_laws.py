@@ -106,7 +106,7 @@ class NormalContactLaw:
 
     @property
     def damping_factor(self) -> float:
-        """c of (C.1), dimensionless: the damping force over the elastic one at δ̇ = δ̇⁻."""
+        """The dimensionless c of (C.1), the damping force over the elastic one at δ̇ = δ̇⁻."""
         raise NotImplementedError
 
     #: Whether the force depends on δ̇⁻ (every law but Hertz's, even at e = 1).

@@ -92,7 +92,7 @@ def check_static_above_coulomb(law: str, mu_coulomb: float, mu_static: float) ->
 
 class FrictionLaw:
     """What every friction law shares: the checks of v, N and z, and (for the laws without
-    memory) an empty state. A subclass defines :meth:`force` and :meth:`force_derivatives`."""
+    memory) an empty state. A subclass defines ``force`` and ``force_derivatives``."""
 
     def state_size(self, dimension: int) -> int:
         """The number of internal states for a mechanism of ``dimension`` 2 (plane: one

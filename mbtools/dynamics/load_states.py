@@ -19,7 +19,7 @@ and its generalized force depends on them, Q(q, q̇, w, t). Its states are of tw
 
 The protocol a load with states follows, beside the other loads' (``generalized_force``,
 ``tangent``, ``potential``, ``body_wrenches``, ``shared_points``), each taking its states
-``w`` last (None: its states at the start, :meth:`initial_states`):
+``w`` last (None: its states at the start, ``initial_states``):
 
 * ``state_size(model)``, ``initial_states(model, q, qd)``, ``state_rates(model, t, q, qd, w)``,
   ``state_scales(model, energy)`` (the size of each state, for the absolute tolerance);
@@ -110,10 +110,14 @@ class LoadStates:
     ----------
     size : int
         The number of states.
-    slices : list of (int, slice)
-        Each load with states: its index in ``system.loads`` and where its states are in w.
+    slices : list
+        One pair per load with states: its index in ``system.loads`` and the slice of w
+        that holds its states.
     owners : tuple of str
         What each state is, by load.
+    stiff : bool
+        Whether a load says its states are stiff (``stiff_states(model)``, e.g. LuGre's
+        bristles): the default integrator is then Radau.
     """
 
     def __init__(self, model, loads):
@@ -130,6 +134,7 @@ class LoadStates:
         self.size = start
         self.owners = tuple(owners)
         self.events = any(len(loads[k].event_values(model, model.reference_q, None)) for k, _ in self.slices)
+        self.stiff = any(hasattr(loads[k], "stiff_states") and loads[k].stiff_states(model) for k, _ in self.slices)
 
     def __bool__(self) -> bool:
         return self.size > 0
@@ -279,7 +284,7 @@ class StatePath:
 
     def first_event(self, t0: float, y0: np.ndarray, t1: float, interpolant):
         """(time, index) of the first event function crossing zero upwards within the step,
-        or None: checked at :data:`SAMPLES` points of the interpolant, located by Brent's
+        or None: checked at ``SAMPLES`` points of the interpolant, located by Brent's
         method."""
         times = np.linspace(t0, t1, SAMPLES + 1)
         before = self.event_values(y0)

@@ -148,9 +148,9 @@ class Trajectory:
 
     @property
     def dissipated(self) -> np.ndarray:
-        """The energy the loads with states have dissipated since the start (J): compliant
-        contacts' damping and the work against friction (module
-        ``mbtools.dynamics.compliant_contacts``), zero without such loads; ``energy +
+        """The energy in joules the loads with states have dissipated since the start, by
+        the compliant contacts' damping and the work against friction (module
+        ``mbtools.dynamics.compliant_contacts``), zero without such loads. ``energy +
         dissipated`` is constant to the integrator's tolerance."""
         if self.load_states is None:
             return np.zeros(len(self.t))
@@ -269,8 +269,8 @@ def simulate(system: MultibodySystem, t_end: float, formulation: str | None = No
         "Radau", "BDF"; the implicit ones with the Jacobian of
         ``mbtools.dynamics.jacobians``). By default DOP853, or Radau where the motion is
         stiff: the largest decay rate of the linearised motion at the start times t_end
-        above ``STIFF_RATIO`` (``traj.statistics["integrator"]`` and
-        ``["stiffness_ratio"]`` say which and why).
+        above ``STIFF_RATIO``, or loads whose states are stiff (LuGre's bristles)
+        (``traj.statistics["integrator"]`` and ``["stiffness_ratio"]`` say which and why).
     progress : bool, optional
         A progress bar (``tqdm.auto``: a widget in a notebook, text in a terminal): True
         always, False never, None (default) for runs that last more than two seconds.
@@ -350,16 +350,15 @@ def simulate(system: MultibodySystem, t_end: float, formulation: str | None = No
             return traj
         if stabilise not in STABILISATIONS:
             raise InputError(f"stabilise takes one of {STABILISATIONS}, got {stabilise!r}.")
-        integrator, stiffness = _integrator(system, integrator, q, qd, t_end)
+        path = StatePath(system, chosen.equations, q, 0.0) if system.load_states else None
+        integrator, stiffness = _integrator(system, integrator, q, qd, t_end, path)
         if system.contacts:
             qs, qds, qdds, lams, forces, events, statistics = integrate_with_contacts(
                 system, q, qd, times, rtol, progress=bar, accelerations=chosen.contacts, integrator=integrator)
             traj = Trajectory(system, times, qs, qds, qdds, lams, forces, events)
             traj.statistics = statistics
             return traj
-        if system.load_states:
-            path = StatePath(system, chosen.equations, q, 0.0)
-        else:
+        if path is None:
             path = chosen.build(system).path(q, 0.0, None, stabilise)
         qs, qds, qdds, lams, statistics = integrate(system, path, q, qd, times, rtol, progress=bar,
                                                     integrator=integrator)
@@ -386,8 +385,12 @@ def _formulation_options(formulation: str, options) -> dict:
     return dict(options)
 
 
-def _integrator(system: MultibodySystem, integrator, q: np.ndarray, qd: np.ndarray, t_end: float):
-    """(the integrator's name, the stiffness ratio measured where it was chosen by default)."""
+def _integrator(system: MultibodySystem, integrator, q: np.ndarray, qd: np.ndarray, t_end: float,
+                path: StatePath | None = None):
+    """(the integrator's name, the stiffness ratio measured where it was chosen by default):
+    with loads with states (``path``), measured on the Jacobian of (S.1) with w, where the
+    bristles' stiffness and damping show, and Radau whenever the states say they are
+    stiff (:attr:`LoadStates.stiff <mbtools.dynamics.load_states.LoadStates>`)."""
     if integrator is not None:
         if not isinstance(integrator, str) or integrator not in INTEGRATORS:
             close = difflib.get_close_matches(str(integrator), INTEGRATORS, n=1, cutoff=0.5)
@@ -401,8 +404,13 @@ def _integrator(system: MultibodySystem, integrator, q: np.ndarray, qd: np.ndarr
         return integrator, None
     if system.contacts:
         return "DOP853", None
-    stiffness = stiffness_ratio(system, q, qd, 0.0, t_end)
-    return ("Radau" if stiffness > STIFF_RATIO else "DOP853"), stiffness
+    if path is None:
+        stiffness = stiffness_ratio(system, q, qd, 0.0, t_end)
+    else:
+        y = np.concatenate([q, qd, path.initial(q, qd)])
+        stiffness = float(max(0.0, -np.linalg.eigvals(path.jacobian(0.0, y)).real.min()) * t_end)
+    stiff = stiffness > STIFF_RATIO or (path is not None and path.states.stiff)
+    return ("Radau" if stiff else "DOP853"), stiffness
 
 
 def _output_times(t_eval, t_end: float) -> np.ndarray:

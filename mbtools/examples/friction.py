@@ -31,7 +31,7 @@ import numpy as np
 from ..description import MassProperties, Mechanism
 from ..description.validate import positive_length
 
-#: LuGre's stick-slip test: mass (kg), spring (N/m), pulling speed (m/s), normal force (N),
+#: The data of LuGre's stick-slip test, mass (kg), spring (N/m), pulling speed (m/s), normal force (N),
 #: the law's σ₀ (1/m), σ₁ (s/m), σ₂ (N·s/m), μ_c, μ_s, v_s (m/s), the span (s) and the
 #: reference x(25 s) (m).
 LUGRE_DATA = {"mass": 1.0, "spring": 2.0, "pull_speed": 0.1, "normal_force": 1.0, "sigma0": 1e5,
