@@ -72,13 +72,13 @@ def block_position(traj) -> np.ndarray:
 
 def ball_on_floor(law, friction=None, family: str = "natural", dimension: int = 2, mass: float = 1.0,
                   radius: float = 0.05) -> MultibodySystem:
-    """A ball (:func:`mbtools.examples.friction.ball`) with its lowest point L in compliant
-    contact with the floor, without gravity (so that its speed after the contact is the
-    rebound speed)."""
+    """A ball (:func:`mbtools.examples.friction.ball`) in compliant contact with the floor,
+    at whichever of its points is lowest (the contact at C with the ball's radius), without
+    gravity (so that its speed after the contact is the rebound speed)."""
     mechanism = ball(radius=radius, mass=mass, height=radius, dimension=dimension)
     normal = (0.0, 1.0) if dimension == 2 else (0.0, 0.0, 1.0)
     return MultibodySystem(formulate(mechanism, family), gravity=np.zeros(dimension),
-                           loads=[PlaneContactForce("L", normal, law, friction=friction)])
+                           loads=[PlaneContactForce("C", normal, law, friction=friction, radius=radius)])
 
 
 def ball_restitution(law, speed: float = 1.0, family: str = "natural", dimension: int = 2, mass: float = 1.0,

@@ -45,7 +45,7 @@ from ..errors import InputError
 from ..model import Model
 from ..model.arguments import is_real_number
 from .differences import central_differences
-from .load_points import holder, point_on_body
+from .load_points import holder, material_point_jacobian, point_on_body
 
 #: The smallest approach speed a contact law of Hunt–Crossley type is given (m/s): a contact
 #: that starts slower (a resting contact) is damped as if it had started at this speed.
@@ -256,8 +256,11 @@ class CompliantContact:
 
 @dataclass(frozen=True, eq=False)
 class PlaneContactForce(CompliantContact):
-    """A point in compliant contact with a plane fixed to the ground: equations (K.1)–(K.4)
-    with δ = h − nᵀ r (h the plane's ``offset``, r the point), T a fixed tangent basis.
+    """A point, or a disc or sphere about it, in compliant contact with a plane fixed to the
+    ground: equations (K.1)–(K.4) with δ = h + ρ − nᵀ r (h the plane's ``offset``, r the
+    point, ρ the ``radius``), T a fixed tangent basis. With a radius the force acts at the
+    material point now lowest, r − ρ n, which changes as the body rolls: the tangential
+    force's lever arm about the centre is ρ exactly.
 
     Parameters
     ----------
@@ -276,6 +279,9 @@ class PlaneContactForce(CompliantContact):
         The body whose copy of the point touches, where bodies share it.
     minimum_impact_speed : float
         The approach speed a contact is damped with at the least (m/s).
+    radius : float
+        ρ ≥ 0 (m): the point is the centre of a disc (plane) or sphere (space) of this
+        radius carried by its body; 0 (default) for the point itself.
     """
 
     point: str
@@ -285,6 +291,7 @@ class PlaneContactForce(CompliantContact):
     friction: object = None
     body: str | None = None
     minimum_impact_speed: float = MINIMUM_IMPACT_SPEED
+    radius: float = 0.0
 
     def __post_init__(self):
         where = self._where()
@@ -301,6 +308,7 @@ class PlaneContactForce(CompliantContact):
         if not is_real_number(self.offset) or not np.isfinite(float(self.offset)):
             raise InputError(f"{where}: offset must be a finite number (m), got {self.offset!r}.")
         check_number(where, "minimum_impact_speed", self.minimum_impact_speed, "m/s", positive=True)
+        check_number(where, "radius", self.radius, "m")
         check_laws(where, self.law, self.friction)
 
     def _where(self) -> str:
@@ -320,11 +328,21 @@ class PlaneContactForce(CompliantContact):
                              f"{'planar' if model.mechanism.dimension == 2 else 'spatial'}.")
         holder(where, model, self.point, self.body)
         model.point_jacobian(model.reference_q, self.point)  # names an unknown point
+        if self.radius > 0.0:
+            body = self.body or model.mechanism.bodies_of_point(self.point)[0]
+            try:
+                material_point_jacobian(model, model.reference_q, body, model.point(model.reference_q, self.point))
+            except InputError as error:
+                raise InputError(f"{where} with radius {self.radius!r}: {error}") from None
 
     def contact_points(self, model: Model, q) -> list[ContactPoint]:
         normal = np.array(self.normal)
-        r, r_q = point_on_body(model, model.configuration(q), self.point, self.body)
+        q = model.configuration(q)
+        r, r_q = point_on_body(model, q, self.point, self.body)
         body = self.body or model.mechanism.bodies_of_point(self.point)[0]
+        if self.radius > 0.0:
+            r = r - self.radius * normal
+            r_q = material_point_jacobian(model, q, body, r)
         return [ContactPoint(float(self.offset - normal @ r), normal, tangent_basis(normal), r_q, r,
                              ("ground", body))]
 
@@ -361,6 +379,7 @@ class SlidingFriction(CompliantContact):
             raise InputError(f"{self._where()}: give a friction law (mbtools.dynamics.friction_laws).")
 
     offset = 0.0
+    radius = 0.0
     law = None
 
     def _where(self) -> str:

@@ -135,6 +135,8 @@ def integrate(system, path, q: np.ndarray, qd: np.ndarray, times: np.ndarray, rt
                 t, y, crossing_until = start, state, solver.t
                 break
             if solver.status == "failed":
+                if getattr(path, "singular", None) is not None:  # the steps shrank away from a singular state
+                    raise path.singular
                 raise MbtoolsError(f"The integration of '{system.model.mechanism.name}' stopped at t = "
                                    f"{solver.t:.6g}: {message}")
             interpolant = solver.dense_output() if events or outputs.next_time < solver.t else None

@@ -92,6 +92,27 @@ def point_on_body(model: Model, q, point: str, body: str | None) -> tuple[np.nda
     return placement.place(x0), origin_q + np.einsum("ijk,j->ik", frame_q, arm)
 
 
+def material_point_jacobian(model: Model, q, body: str, position) -> np.ndarray:
+    """G = ∂ṙ/∂q̇ of the material point of ``body`` that is at ``position`` now (a point
+    no description names: where a disc touches a plane, where a journal touches its
+    bearing). Its drawn arm a = R⁻¹ (r − o) is held, so r_q = o_q + R_q a.
+
+    Raises
+    ------
+    InputError
+        The body has no frame (a spatial body of two points in the point families).
+    """
+    if body == GROUND:
+        return np.zeros((model.mechanism.dimension, model.n_coordinates))
+    placement = model.placement(q, body)
+    if placement.frame is None:
+        raise InputError(f"Body '{body}' has no frame in the {model.family} model (two points in space): a contact "
+                         "on its surface needs its rotation; give it a third point off its axis.")
+    origin_q, frame_q = model.placement_jacobian(q, body)
+    arm = np.linalg.solve(placement.frame, np.asarray(position, dtype=float) - placement.origin)
+    return origin_q + np.einsum("ijk,j->ik", frame_q, arm)
+
+
 def load_point(model: Model, q, point: str, body: str | None, curvature: bool = False) -> LoadPoint:
     """``point`` as carried by ``body`` (:func:`point_on_body`), with its Hessian where
     ``curvature`` is asked for and r is not linear in q: the model's

@@ -57,7 +57,7 @@ from dataclasses import dataclass
 import numpy as np
 from scipy.optimize import brentq
 
-from ..errors import MbtoolsError
+from ..errors import MbtoolsError, SingularJacobianError
 from .jacobians import rhs_jacobian
 from .differences import DIFFERENCE_STEP
 from .kernels import project_state
@@ -215,6 +215,7 @@ class StatePath:
         self.watch = RankWatch.at(system.position_constraints(q, t)[1] if system.rows else None)
         self.event_count = 0
         self.has_events = self.states.events
+        self.singular: Exception | None = None
 
     def split(self, y: np.ndarray):
         n = self.n
@@ -235,9 +236,20 @@ class StatePath:
         return self.states.scales(system.loads, energy)
 
     def derivative(self, t: float, y: np.ndarray) -> np.ndarray:
+        """f of (S.1). A trial stage of a step too long for a stiff contact can land far
+        inside it, where the bodies' frames or constraints degenerate: the equations are then
+        singular there, and NaN makes the integrator reject the step and try a shorter one
+        (the error kept in ``singular``, raised if the integration stops)."""
+        if not np.isfinite(y).all():  # a later stage of a step already rejected
+            return np.full(len(y), np.nan)
         q, qd, w = self.split(y)
         bound = self.states.bind(self.system, w)
-        qdd, _ = self.accelerations(bound, q, qd, t, stabilised=False, watch=self.watch)
+        try:
+            with np.errstate(over="ignore", invalid="ignore"):  # such a stage overflows: its NaN rejects it
+                qdd, _ = self.accelerations(bound, q, qd, t, stabilised=False, watch=self.watch)
+        except (SingularJacobianError, np.linalg.LinAlgError) as error:
+            self.singular = error
+            return np.full(len(y), np.nan)
         return np.concatenate([qd, qdd, self.states.rates(self.system.loads, t, q, qd, w)])
 
     def project(self, y: np.ndarray, t: float) -> tuple[np.ndarray, float]:

@@ -57,8 +57,9 @@ def ball(radius: float = 0.05, mass: float = 1.0, height: float = 0.5, dimension
     L (the one that touches) and a rim point D: a uniform disc, I = m r²/2 (plane), or a
     solid sphere, I = 2 m r²/5 (space).
 
-    The contact is at L only while the ball does not spin; a spinning ball carries L round,
-    so the examples drop it without spin."""
+    L is a material point: it touches only while the ball does not spin. A rolling contact
+    is made at C with the radius (``PlaneContactForce("C", ..., radius=r)``), where the
+    force acts at whichever material point is lowest."""
     radius = positive_length("radius", radius)
     height = positive_length("height", height)
     m = Mechanism("ball", dimension=dimension)
