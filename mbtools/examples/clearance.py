@@ -27,8 +27,8 @@ from __future__ import annotations
 from ..description import MassProperties, Mechanism
 from ..description.contacts import PlaneContact
 
-#: Flores, Leine & Glocker's translational clearance slider-crank: lengths (m), the slider's
-#: half-length a and half-height b (m), the radial clearance c (m), masses (kg), moments
+#: The data of Flores, Leine & Glocker's translational clearance slider-crank, lengths (m), the slider's
+#: half-length a and half-height b (m), the gap c on each side (m), masses (kg), moments
 #: of inertia (kg·m²), the start's angular velocities (rad/s), gravity (m/s²), the span (s),
 #: and the restitution and friction of the nonsmooth reference run.
 CLEARANCE_DATA = {"crank": 0.153, "rod": 0.306, "half_length": 0.05, "half_height": 0.025, "clearance": 0.001,
