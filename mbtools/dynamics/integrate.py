@@ -129,7 +129,8 @@ def integrate(system, path, q: np.ndarray, qd: np.ndarray, times: np.ndarray, rt
         while solver.status == "running":
             start, state = solver.t, solver.y.copy()
             path.watch.reset()
-            message = solver.step()
+            with np.errstate(over="ignore", invalid="ignore"):  # a stage's NaN (deep in a contact) rejects the step
+                message = solver.step()
             near = path.watch.nearest < STAGE_NEAR_SINGULAR and path.crosses
             if near:  # a stage came within a hair of a singular position: not trusted
                 t, y, crossing_until = start, state, solver.t

@@ -56,6 +56,7 @@ from ..model.arguments import is_real_number
 from ..model import Model
 from .differences import difference_quotients
 from .bushings import Bushing
+from .clearance_joints import ClearanceJointForce
 from .compliant_contacts import PlaneContactForce, SlidingFriction
 from .joint_springs import RotationalSpring
 from .load_points import angular_velocity_jacobian_derivative, contract, holder, load_point, point_on_body
@@ -437,7 +438,7 @@ def _function_derivatives(function, x: np.ndarray, v: np.ndarray, scale: float) 
 
 
 LOADS: tuple[type, ...] = (PointForce, Spring, Torque, DriverForce, RotationalSpring, Bushing, PlaneContactForce,
-                           SlidingFriction)
+                           SlidingFriction, ClearanceJointForce)
 KINDS = ", ".join(kind.__name__ for kind in LOADS[:-1]) + " or " + LOADS[-1].__name__
 
 def _shared(mechanism, ends) -> dict[str, list[str]]:
