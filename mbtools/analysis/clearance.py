@@ -1,5 +1,6 @@
-"""The translational clearance slider-crank (``mbtools.examples.clearance``) with compliant
-walls, and the published nonsmooth run it is checked against.
+"""The slider-cranks with clearance (``mbtools.examples.clearance``): the translational
+clearance with compliant walls, and the published nonsmooth run it is checked against;
+the revolute clearance with its pin in a compliant bearing, against the ideal joint.
 
 The walls are four :class:`~mbtools.dynamics.PlaneContactForce` (one per corner, each
 against its own wall) with Flores' law at the reference's restitution e = 0.4 and
@@ -22,10 +23,14 @@ from __future__ import annotations
 import numpy as np
 
 from ..dynamics import MultibodySystem, simulate
+from ..dynamics.clearance_joints import ClearanceJointForce, bearing_stiffness
 from ..dynamics.compliant_contacts import PlaneContactForce
-from ..dynamics.contact_laws import Flores
+from ..dynamics.contact_laws import Flores, LankaraniNikravesh
 from ..dynamics.friction_laws import RegularisedCoulomb
-from ..examples.clearance import CLEARANCE_DATA, clearance_twist, guide_walls, translational_clearance_slider_crank
+from ..dynamics.prescribed import PrescribedMotion
+from ..examples.clearance import (CLEARANCE_DATA, REVOLUTE_CLEARANCE_DATA, clearance_twist, crank_speed_of,
+                                  guide_walls, revolute_clearance_slider_crank, revolute_clearance_twist,
+                                  translational_clearance_slider_crank)
 from ..coordinates import formulate
 
 #: The walls' stiffness (N/m^1.5) and friction's regularisation speed (m/s).
@@ -76,3 +81,48 @@ def slider_play(traj, data: dict | None = None) -> np.ndarray:
     against a wall)."""
     d = {**CLEARANCE_DATA, **(data or {})}
     return traj.point("B")[:, 1] / d["clearance"]
+
+
+def revolute_clearance_joint(law=None, friction=None, data: dict | None = None) -> ClearanceJointForce:
+    """The slider's pin J in the rod's bearing B: by default Lankarani and Nikravesh's law
+    at the data's restitution, K of (J.3) from the radii and the steel's E and ν
+    (:func:`~mbtools.dynamics.clearance_joints.bearing_stiffness`), and regularised
+    Coulomb friction where the data's μ is not 0."""
+    d = {**REVOLUTE_CLEARANCE_DATA, **(data or {})}
+    radius, clearance = d["journal_radius"], d["bearing_radius"] - d["journal_radius"]
+    if law is None:
+        stiffness = bearing_stiffness(d["bearing_radius"], radius, d["young"], d["poisson"])
+        law = LankaraniNikravesh(stiffness, d["restitution"])
+    if friction is None and d["friction"] > 0.0:
+        friction = RegularisedCoulomb(d["friction"], REGULARISATION_SPEED)
+    return ClearanceJointForce("B", "J", clearance, radius, law, friction=friction)
+
+
+def revolute_clearance_system(family: str = "natural", law=None, friction=None, data: dict | None = None,
+                              ideal: bool = False) -> MultibodySystem:
+    """The slider-crank of ``REVOLUTE_CLEARANCE_DATA`` under gravity, its crank turned at
+    the data's speed from 0 (a prescribed input), the pin in its bearing
+    (:func:`revolute_clearance_joint`), or with ``ideal`` an ideal revolute joint."""
+    d = {**REVOLUTE_CLEARANCE_DATA, **(data or {})}
+    model = formulate(revolute_clearance_slider_crank(d, ideal=ideal), family)
+    loads = [] if ideal else [revolute_clearance_joint(law, friction, d)]
+    return MultibodySystem(model, gravity=(0.0, -d["gravity"]), loads=loads,
+                           prescribed={"crank": PrescribedMotion.ramp(0.0, crank_speed_of(d))})
+
+
+def revolute_clearance_motion(system: MultibodySystem, t_end: float = REVOLUTE_CLEARANCE_DATA["duration"],
+                              samples: int = 481, rtol: float = 1e-6, integrator: str | None = None,
+                              data: dict | None = None):
+    """The motion from the drawing (pin and bearing concentric, the ideal mechanism's
+    velocities) over ``t_end`` (a Trajectory); ``traj.driving("crank")`` is the torque
+    that keeps the crank's speed."""
+    ideal = not system.loads
+    return simulate(system, t_end, q0=system.model.reference_q, twist=revolute_clearance_twist(data, ideal=ideal),
+                    rtol=rtol, integrator=integrator, t_eval=np.linspace(0.0, t_end, samples), progress=False)
+
+
+def journal_path(traj, data: dict | None = None) -> np.ndarray:
+    """The pin's centre about the bearing's, e/c of (J.1), at each output time (N, 2):
+    inside the unit circle the pin flies free, on it the two touch."""
+    d = {**REVOLUTE_CLEARANCE_DATA, **(data or {})}
+    return (traj.point("J") - traj.point("B")) / (d["bearing_radius"] - d["journal_radius"])

@@ -104,8 +104,8 @@ class ClearanceJointForce(CompliantContact):
         check_number(where, "clearance", self.clearance, "m", positive=True)
         check_number(where, "journal_radius", self.journal_radius, "m", positive=True)
         if self.clearance >= self.journal_radius:
-            raise InputError(f"{where}: the clearance {self.clearance!r} m is not smaller than the journal's radius "
-                             f"{self.journal_radius!r} m: a joint's clearance is a small fraction of its pin (give "
+            raise InputError(f"{where}: the clearance {self.clearance:.6g} m is not smaller than the journal's radius "
+                             f"{self.journal_radius:.6g} m: a joint's clearance is a small fraction of its pin (give "
                              "the radial clearance, the bearing's radius less the journal's).")
         check_number(where, "minimum_impact_speed", self.minimum_impact_speed, "m/s", positive=True)
         if self.law is None:
@@ -192,3 +192,43 @@ class ClearanceJointForce(CompliantContact):
         normal = -u
         return [ContactPoint(length - self.clearance, normal, tangent_basis(normal), G, point,
                              (bearing_body, journal_body))]
+
+
+def bearing_stiffness(bearing_radius: float, journal_radius: float, young: float, poisson: float,
+                      young_journal: float | None = None, poisson_journal: float | None = None) -> float:
+    """K of Hertz's law K δ^{3/2} for a journal in its bearing, as Flores and co-workers
+    take it from a sphere in a spherical seat (the conformal contact of two radii close
+    to each other):
+
+        K = 4/(3 (σ_B + σ_J)) · √(R_B R_J/(R_B − R_J)),   σ = (1 − ν²)/E.          (J.3)
+
+    Parameters
+    ----------
+    bearing_radius, journal_radius : float
+        R_B > R_J > 0 (m).
+    young, poisson : float
+        The bearing's Young modulus E (Pa) and Poisson ratio ν; the journal's the same
+        unless ``young_journal`` and ``poisson_journal`` are given.
+
+    Example
+    -------
+    Steel (E = 207 GPa, ν = 0.3), a 10 mm bearing on a 9.5 mm journal:
+
+    >>> f"{bearing_stiffness(0.010, 0.0095, 207e9, 0.3):.4g}"
+    '6.61e+10'
+    """
+    where = "bearing_stiffness"
+    R_b = check_number(where, "bearing_radius", bearing_radius, "m", positive=True)
+    R_j = check_number(where, "journal_radius", journal_radius, "m", positive=True)
+    if R_j >= R_b:
+        raise InputError(f"{where}: the journal's radius {R_j!r} m must be smaller than the bearing's {R_b!r} m.")
+    compliance = 0.0
+    for part, E, nu in (("bearing", young, poisson),
+                        ("journal", young if young_journal is None else young_journal,
+                         poisson if poisson_journal is None else poisson_journal)):
+        E = check_number(where, f"the {part}'s Young modulus", E, "Pa", positive=True)
+        nu = check_number(where, f"the {part}'s Poisson ratio", nu, "(no unit)")
+        if nu >= 0.5:
+            raise InputError(f"{where}: the {part}'s Poisson ratio must be below 0.5, got {nu!r}.")
+        compliance += (1.0 - nu**2) / E
+    return float(4.0 / (3.0 * compliance) * np.sqrt(R_b * R_j / (R_b - R_j)))

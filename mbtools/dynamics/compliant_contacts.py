@@ -144,6 +144,8 @@ class CompliantContact:
 
     # ------------------------------------------------------------ forces (K.1)–(K.2)
     def _normal_force(self, contact: ContactPoint, rate: float, speed: float) -> float:
+        if not (np.isfinite(contact.delta) and np.isfinite(rate)):  # a trial stage far out: its NaN rejects it
+            return float("nan")
         if contact.delta <= 0.0:
             return 0.0
         return float(self.law.force(contact.delta, rate, speed if self._held() else None))

@@ -250,6 +250,8 @@ class StatePath:
         except (SingularJacobianError, np.linalg.LinAlgError) as error:
             self.singular = error
             return np.full(len(y), np.nan)
+        if not np.isfinite(qdd).all():  # the stage overflowed
+            return np.full(len(y), np.nan)
         return np.concatenate([qd, qdd, self.states.rates(self.system.loads, t, q, qd, w)])
 
     def project(self, y: np.ndarray, t: float) -> tuple[np.ndarray, float]:
