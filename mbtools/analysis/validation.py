@@ -37,6 +37,7 @@ from . import benchmarks, closed_forms, gyroscope
 from .beams import cantilever_frequency_case, elastica_cases
 from .cases import Case
 from .counts import coordinate_counts
+from .contact_validation import contact_cases
 from .impact_validation import impact_cases
 
 ANGLES = np.radians(np.arange(0.0, 360.0, 5.0))
@@ -316,7 +317,7 @@ def cases(quick: bool = False) -> list[Callable[[], Case | list[Case]]]:
             lambda: a02_case(10), lambda: a02_case(10, "ali3p"), lambda: a02_case(1, "projection", rtol=1e-11),
             lambda: bricard_case("natural"), lambda: bricard_case("basic", "projection"), andrews_case,
             andrews_default_case, gyroscope_cases, falling_ssc_cases, impact_cases, elastica_cases,
-            cantilever_frequency_case]
+            cantilever_frequency_case, lambda: contact_cases(quick)]
     if not quick:
         out += [lambda: a02_case(40), lambda: a02_case(40, "ali3p"), lambda: a02_case(10, "projection", rtol=1e-10),
                 lambda: a02_case(10, "multipliers", rtol=1e-13), lambda: a02_case(1, "generalized_alpha"),

@@ -151,8 +151,18 @@ class CompliantContact:
         return float(self.law.force(contact.delta, rate, speed if self._held() else None))
 
     def _evaluate(self, model: Model, q, qd, w):
-        """For each contact: (contact, F on body j, δ̇, v_t, F_n) with the states w."""
-        qd = np.asarray(qd, dtype=float)
+        """For each contact: (contact, F on body j, δ̇, v_t, F_n) with the states w (the
+        last evaluation kept: the force and the state rates of one stage share it)."""
+        q, qd, w = (np.asarray(x, dtype=float) for x in (q, qd, w))
+        key = (id(model), q.tobytes(), qd.tobytes(), w.tobytes())
+        last = self.__dict__.get("_last_evaluation")
+        if last is not None and last[0] == key:
+            return last[1]
+        out = self._evaluate_now(model, q, qd, w)
+        object.__setattr__(self, "_last_evaluation", (key, out))
+        return out
+
+    def _evaluate_now(self, model: Model, q, qd, w):
         speeds, bristles = self._split(model, w)
         out = []
         for c, contact in enumerate(self.contact_points(model, q)):

@@ -27,6 +27,10 @@ which asks for one.
 ``check_impact_omega``                  a bar's angular velocity after an impact on the floor
 ``check_normal_impulse``                the normal impulse of that impact
 ``check_energy_lost``                   the kinetic energy that impact removes
+``check_hertz_peak_force``              the peak force of Hertz's impact of a ball
+``check_hertz_duration``                the duration of that impact
+``check_first_slip_time``               when a block pulled through a spring first slips
+``check_rolling_speed``                 the speed at which a thrown ball rolls away
 ``check_spectral_radius``               ρ of the trapezoidal rule, HHT or generalized-α at Δt ω
 ``check_euler_step_limit``              explicit Euler's largest stable step on a spring-damper
 ``check_generalized_alpha_parameters``  (αm, αf, β, γ) for a given ρ∞
@@ -47,6 +51,7 @@ from __future__ import annotations
 
 from .arrays import check_array
 from .constraints import check_constraints, check_gamma, check_jacobian
+from .contacts import check_first_slip_time, check_hertz_duration, check_hertz_peak_force, check_rolling_speed
 from .compliance import check_bushing_block_frequencies, check_bushing_sag
 from .counts import check_counts
 from .dynamics import check_mass_matrix, check_pendulum_period, check_precession
@@ -75,8 +80,11 @@ __all__ = [
     "check_energy_lost",
     "check_euler_parameters",
     "check_euler_step_limit",
+    "check_first_slip_time",
     "check_gamma",
     "check_generalized_alpha_parameters",
+    "check_hertz_duration",
+    "check_hertz_peak_force",
     "check_impact_omega",
     "check_jacobian",
     "check_mass_matrix",
@@ -87,6 +95,7 @@ __all__ = [
     "check_pendulum_stiffness",
     "check_position",
     "check_precession",
+    "check_rolling_speed",
     "check_spectral_radius",
     "check_spring_pendulum_angle",
     "check_spring_pendulum_stiffness",
