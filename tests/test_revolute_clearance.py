@@ -18,50 +18,25 @@ Checks:
 
 import numpy as np
 import pytest
-from scipy.integrate import solve_ivp
 
 from mbtools import MultibodySystem
-from mbtools.analysis.clearance import journal_path, revolute_clearance_motion, revolute_clearance_system
+from mbtools.analysis.clearance import (first_contact_time, free_rod_first_contact, journal_path,
+                                        revolute_clearance_motion, revolute_clearance_system)
 from mbtools.dynamics import simulate
 from mbtools.errors import InputError
 from mbtools.examples.clearance import REVOLUTE_CLEARANCE_DATA as DATA
-from mbtools.examples.clearance import crank_speed_of, revolute_clearance_twist
+from mbtools.examples.clearance import revolute_clearance_twist
 
 CLEARANCE = DATA["bearing_radius"] - DATA["journal_radius"]
 
 
-def first_contact_of_the_free_rod() -> float:
-    """The time the rod's bearing first reaches the standing pin: the rod a pendulum about
-    the crank's tip A, which turns at ω on a circle of radius l₁ (a_A = −l₁ω² (cos ωt,
-    sin ωt)); about A, I_A θ̈ = −m g ρ_x − m (ρ × a_A)_z with ρ = (l₂/2)(cos θ, sin θ)."""
-    l1, l2, g = DATA["crank"], DATA["rod"], DATA["gravity"]
-    mass, inertia = DATA["masses"][1], DATA["inertias"][1] + DATA["masses"][1] * (l2 / 2) ** 2
-    omega = crank_speed_of()
-
-    def rod(t, y):
-        ax, ay = -l1 * omega**2 * np.cos(omega * t), -l1 * omega**2 * np.sin(omega * t)
-        rx, ry = 0.5 * l2 * np.cos(y[0]), 0.5 * l2 * np.sin(y[0])
-        return [y[1], (-mass * g * rx - mass * (rx * ay - ry * ax)) / inertia]
-
-    def gap(t, y):
-        bearing = l1 * np.array([np.cos(omega * t), np.sin(omega * t)]) + l2 * np.array([np.cos(y[0]), np.sin(y[0])])
-        return np.linalg.norm(bearing - np.array([l1 + l2, 0.0])) - CLEARANCE
-
-    gap.terminal, gap.direction = True, 1
-    solution = solve_ivp(rod, (0.0, 0.01), [0.0, -omega * l1 / l2], method="DOP853", rtol=1e-12, atol=1e-14,
-                         events=gap)
-    return float(solution.t_events[0][0])
-
-
 def test_the_pin_first_meets_its_bearing_when_the_free_rod_says():
-    expected = first_contact_of_the_free_rod()
+    expected = free_rod_first_contact()
     traj = revolute_clearance_motion(revolute_clearance_system(), 1.02 * expected, samples=2001, rtol=1e-9)
-    radius = np.linalg.norm(journal_path(traj), axis=1)
-    k = int(np.argmax(radius >= 1.0))
-    assert k > 0
-    measured = np.interp(1.0, radius[k - 1:k + 1], traj.t[k - 1:k + 1])
+    measured = first_contact_time(traj)
     assert measured == pytest.approx(expected, rel=1e-6)
-    assert np.abs(traj.point("J")[:k, 0] - traj.point("J")[0, 0]).max() < 1e-12   # the slider stood still
+    before = traj.t < measured
+    assert np.abs(traj.point("J")[before, 0] - traj.point("J")[0, 0]).max() < 1e-12   # the slider stood still
 
 
 def test_energy_and_dissipation_balance_with_the_crank_free():
@@ -82,7 +57,7 @@ def test_natural_and_basic_coordinates_give_the_same_play():
 
 
 def test_the_driven_run_stays_in_its_bearing_and_departs_from_the_ideal_at_the_first_hit():
-    expected = first_contact_of_the_free_rod()
+    expected = free_rod_first_contact()
     span = 0.002
     ideal = revolute_clearance_motion(revolute_clearance_system(ideal=True), span, samples=201)
     traj = revolute_clearance_motion(revolute_clearance_system(), span, samples=201)

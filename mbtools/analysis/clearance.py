@@ -21,6 +21,7 @@ Example
 from __future__ import annotations
 
 import numpy as np
+from scipy.integrate import solve_ivp
 
 from ..dynamics import MultibodySystem, simulate
 from ..dynamics.clearance_joints import ClearanceJointForce, bearing_stiffness
@@ -29,8 +30,9 @@ from ..dynamics.contact_laws import Flores, LankaraniNikravesh
 from ..dynamics.friction_laws import RegularisedCoulomb
 from ..dynamics.prescribed import PrescribedMotion
 from ..examples.clearance import (CLEARANCE_DATA, REVOLUTE_CLEARANCE_DATA, clearance_twist, crank_speed_of,
-                                  guide_walls, revolute_clearance_slider_crank, revolute_clearance_twist,
-                                  translational_clearance_slider_crank)
+                                  guide_contacts, guide_walls, revolute_clearance_slider_crank,
+                                  revolute_clearance_twist, translational_clearance_slider_crank)
+from .restitution import impact_with_law
 from ..coordinates import formulate
 
 #: The walls' stiffness (N/m^1.5) and friction's regularisation speed (m/s).
@@ -68,6 +70,38 @@ def clearance_motion(system: MultibodySystem, t_end: float = CLEARANCE_DATA["dur
     120 s by DOP853 at rtol 1e-6, 7206 steps)."""
     return simulate(system, t_end, twist=clearance_twist(), rtol=rtol, integrator=integrator,
                     t_eval=np.linspace(0.0, t_end, samples), progress=False)
+
+
+def impulsive_clearance_motion(t_end: float = CLEARANCE_DATA["duration"], samples: int = 201,
+                               family: str = "natural", data: dict | None = None):
+    """The same slider-crank with rigid walls (``guide_contacts``: Newton's e and
+    Coulomb's μ of the data, the impulsive method of the impact chapter), over ``t_end``."""
+    d = {**CLEARANCE_DATA, **(data or {})}
+    model = formulate(translational_clearance_slider_crank(d), family)
+    system = MultibodySystem(model, gravity=(0.0, -d["gravity"]),
+                             contacts=guide_contacts(d["restitution"], d["friction"], d))
+    return simulate(system, t_end, twist=clearance_twist(d), t_eval=np.linspace(0.0, t_end, samples),
+                    progress=False)
+
+
+def impact_times_both_ways(compliant, impulsive, data: dict | None = None) -> list[tuple[float, float, float]]:
+    """For each impact of the impulsive run: (its time, the nearest start of a contact in
+    the compliant run, that contact's duration) in seconds — the duration of the
+    compliant law's impact of the slider's mass at that contact's approach speed
+    (:func:`~mbtools.analysis.restitution.impact_with_law`), the time within which the
+    two models' impacts are the same event."""
+    d = {**CLEARANCE_DATA, **(data or {})}
+    law = compliant.system.loads[0].law
+    starts = [(e.time, e.approach_speed) for e in compliant.events if e.kind == "contact"]
+    if not starts:
+        return [(e.time, float("nan"), float("nan")) for e in impulsive.events if e.kind == "impact"]
+    out = []
+    for event in impulsive.events:
+        if event.kind != "impact":
+            continue
+        start, speed = min(starts, key=lambda s: abs(s[0] - event.time))
+        out.append((event.time, start, impact_with_law(law, d["masses"][2], speed).duration))
+    return out
 
 
 def crank_speed(traj) -> np.ndarray:
@@ -126,3 +160,52 @@ def journal_path(traj, data: dict | None = None) -> np.ndarray:
     inside the unit circle the pin flies free, on it the two touch."""
     d = {**REVOLUTE_CLEARANCE_DATA, **(data or {})}
     return (traj.point("J") - traj.point("B")) / (d["bearing_radius"] - d["journal_radius"])
+
+
+def free_rod_first_contact(data: dict | None = None) -> float:
+    """The time (s) the pin first meets its bearing, from the rod alone: until then the
+    slider stands still and the rod swings freely about the crank's tip A, which turns at
+    ω on a circle of radius l₁ (a_A = −l₁ω² (cos ωt, sin ωt)); about A,
+
+        I_A θ̈ = −m g ρ_x − m (ρ × a_A)_z,     ρ = (l₂/2)(cos θ, sin θ),
+
+    integrated by scipy (DOP853, rtol 1e-12) until ‖r_B − r_J‖ = c. An independent check
+    of the whole mechanism's first contact.
+
+    Example
+    -------
+    >>> round(free_rod_first_contact() * 1e3, 4)      # ms
+    0.2273
+    """
+    d = {**REVOLUTE_CLEARANCE_DATA, **(data or {})}
+    l1, l2, g = d["crank"], d["rod"], d["gravity"]
+    mass = d["masses"][1]
+    inertia = d["inertias"][1] + mass * (0.5 * l2) ** 2
+    omega, clearance = crank_speed_of(d), d["bearing_radius"] - d["journal_radius"]
+
+    def rod(t, y):
+        ax, ay = -l1 * omega**2 * np.cos(omega * t), -l1 * omega**2 * np.sin(omega * t)
+        rx, ry = 0.5 * l2 * np.cos(y[0]), 0.5 * l2 * np.sin(y[0])
+        return [y[1], (-mass * g * rx - mass * (rx * ay - ry * ax)) / inertia]
+
+    def gap(t, y):
+        bearing = l1 * np.array([np.cos(omega * t), np.sin(omega * t)]) + l2 * np.array([np.cos(y[0]), np.sin(y[0])])
+        return np.linalg.norm(bearing - np.array([l1 + l2, 0.0])) - clearance
+
+    gap.terminal, gap.direction = True, 1
+    period = 2.0 * np.pi / omega
+    solution = solve_ivp(rod, (0.0, period), [0.0, -omega * l1 / l2], method="DOP853", rtol=1e-12, atol=1e-14,
+                         events=gap)
+    if not solution.t_events[0].size:
+        raise RuntimeError("free_rod_first_contact: the bearing did not reach the pin within a turn of the crank.")
+    return float(solution.t_events[0][0])
+
+
+def first_contact_time(traj, data: dict | None = None) -> float:
+    """The first time the pin's path reaches ‖e‖ = c, interpolated linearly between the
+    output times (NaN if it never does)."""
+    radius = np.linalg.norm(journal_path(traj, data), axis=1)
+    k = int(np.argmax(radius >= 1.0))
+    if radius[k] < 1.0 or k == 0:
+        return float("nan")
+    return float(np.interp(1.0, radius[k - 1:k + 1], traj.t[k - 1:k + 1]))

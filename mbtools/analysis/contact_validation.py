@@ -1,19 +1,20 @@
 """Validation cases of compliant contact and friction (``python -m mbtools validate``):
 each law's restitution on a multibody ball against the closed form (R.2), Hertz's
 elastic impact against (R.1), LuGre's stick-slip against the independent code's
-x(25 s), a journal bearing's friction circle, and the clearance slider-cranks' first
-contacts against the rigid motion before them.
+x(25 s), a journal bearing's friction circle, the revolute clearance's first contact
+against the rod's free swing, and the translational clearance's impacts solved both
+ways, compliant and rigid walls.
 
 Tolerances: the multibody runs are integrated at rtol 1e-10 and agree with the closed
 forms to about 1e-8 (restitution), so 1e-6; x(25 s) to the 1e-4 relative the reference
 is quoted to; the friction circle's spin-down rate to 1e-3 relative (its small swing
-about the equilibrium averages out to 1e-4); a first contact's time to 1e-6 relative.
+about the equilibrium averages out to 1e-4); a first contact's time to 1e-6 relative;
+the rigid walls' impacts within the compliant contacts' durations.
 """
 
 from __future__ import annotations
 
 import numpy as np
-from scipy.integrate import solve_ivp
 
 from ..dynamics import ClearanceJointForce, MultibodySystem, simulate
 from ..dynamics.contact_laws import Flores, Hertz, HuntCrossley, LankaraniNikravesh
@@ -88,36 +89,33 @@ def friction_circle_case(family: str = "natural") -> Case:
 def revolute_clearance_first_contact_case() -> Case:
     """The slider-crank with a revolute clearance: the time the pin first meets its
     bearing, against the rod swinging freely about the crank's tip (one angle by scipy)."""
-    from ..examples.clearance import REVOLUTE_CLEARANCE_DATA as d
-    from ..examples.clearance import crank_speed_of
-    from .clearance import journal_path, revolute_clearance_motion, revolute_clearance_system
+    from .clearance import first_contact_time, free_rod_first_contact, revolute_clearance_motion, \
+        revolute_clearance_system
 
-    l1, l2, g = d["crank"], d["rod"], d["gravity"]
-    mass = d["masses"][1]
-    inertia = d["inertias"][1] + mass * (0.5 * l2) ** 2
-    omega, clearance = crank_speed_of(d), d["bearing_radius"] - d["journal_radius"]
-
-    def rod(t, y):
-        ax, ay = -l1 * omega**2 * np.cos(omega * t), -l1 * omega**2 * np.sin(omega * t)
-        rx, ry = 0.5 * l2 * np.cos(y[0]), 0.5 * l2 * np.sin(y[0])
-        return [y[1], (-mass * g * rx - mass * (rx * ay - ry * ax)) / inertia]
-
-    def gap(t, y):
-        bearing = l1 * np.array([np.cos(omega * t), np.sin(omega * t)]) + l2 * np.array([np.cos(y[0]), np.sin(y[0])])
-        return np.linalg.norm(bearing - np.array([l1 + l2, 0.0])) - clearance
-
-    gap.terminal, gap.direction = True, 1
-    expected = float(solve_ivp(rod, (0.0, 0.01), [0.0, -omega * l1 / l2], method="DOP853", rtol=1e-12, atol=1e-14,
-                               events=gap).t_events[0][0])
+    expected = free_rod_first_contact()
     traj = revolute_clearance_motion(revolute_clearance_system(), 1.02 * expected, samples=2001, rtol=1e-9)
-    radius = np.linalg.norm(journal_path(traj), axis=1)
-    k = int(np.argmax(radius >= 1.0))
-    measured = float(np.interp(1.0, radius[k - 1:k + 1], traj.t[k - 1:k + 1])) if k > 0 else float("nan")
+    measured = first_contact_time(traj)
     return Case("revolute clearance slider-crank (natural)", "first contact, s", expected, measured,
                 abs(measured / expected - 1.0), 1e-6, "the rod's free swing about the crank tip (relative)")
 
 
+def translational_clearance_case(t_end: float = 0.03) -> Case:
+    """The translational clearance slider-crank solved both ways, compliant walls and
+    rigid ones (impulses): each impact of the rigid run against the nearest start of a
+    compliant contact, over that contact's duration (must be < 1)."""
+    from .clearance import clearance_motion, clearance_system, impact_times_both_ways, impulsive_clearance_motion
+
+    pairs = impact_times_both_ways(clearance_motion(clearance_system(), t_end, samples=2),
+                                   impulsive_clearance_motion(t_end, samples=2))
+    worst = max(abs(a - b) / d for a, b, d in pairs) if pairs else float("nan")
+    last = pairs[-1] if pairs else (float("nan"), float("nan"), 0.0)
+    return Case(f"translational clearance, {len(pairs)} impacts in {t_end:g} s", "impact time, s", last[1], last[0],
+                worst, 1.0, "compliant vs rigid walls: |Δt| / contact duration")
+
+
 def contact_cases(quick: bool = False) -> list[Case]:
-    """Every case of this module (``quick``: without the multibody LuGre block)."""
-    return (restitution_cases() + lugre_cases(multibody=not quick) + [friction_circle_case(),
-                                                                       revolute_clearance_first_contact_case()])
+    """Every case of this module (``quick``: without the multibody LuGre block and the
+    translational clearance solved both ways)."""
+    out = restitution_cases() + lugre_cases(multibody=not quick)
+    out += [friction_circle_case(), revolute_clearance_first_contact_case()]
+    return out if quick else out + [translational_clearance_case()]

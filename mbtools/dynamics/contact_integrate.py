@@ -56,8 +56,9 @@ REST_HEIGHT = 1e-4
 @dataclass
 class ContactEvent:
     """One event of a simulation with contacts: its time, kind ("impact", "lift-off",
-    "stick", "slip"), the contacts involved and, for impacts, the impulses (N·s), the
-    regime of each contact and the kinetic energy lost (J)."""
+    "stick", "slip"; "contact" for a compliant contact's start), the contacts involved
+    and, for impacts, the impulses (N·s), the regime of each contact and the kinetic
+    energy lost (J); for a compliant contact's start, its approach speed (m/s)."""
 
     time: float
     kind: str
@@ -66,6 +67,7 @@ class ContactEvent:
     regime: dict = field(default_factory=dict)
     energy_loss: float = 0.0
     energy_limited: bool = False
+    approach_speed: float | None = None
 
 
 def integrate_with_contacts(system, q, qd, times, rtol, progress=None, accelerations=contact_accelerations,
@@ -104,6 +106,7 @@ class ContactPath:
         self.events: list[ContactEvent] = []
         self.forces: list = []  # the contact forces at each output time
         self.modes: dict = {}
+        self.bars: tuple | None = None  # (t, barred laws) of the last events, while time stands still
         self.watch = RankWatch(0)
 
     # -- the state between events -------------------------------------------------
@@ -204,7 +207,11 @@ class ContactPath:
             raise MbtoolsError(f"'{model.mechanism.name}' has had {MAX_EVENTS} contact events by t = {t:.6g}: the "
                                "contacts chatter between states; check the contacts' data.")
         resting = [c for c in touching if abs(c.rows(model, q)[0] @ qd) <= max(self.speed_tolerance, 1e-9)]
-        # the law whose limit was reached is not chosen again at once: it would be left at once
+        # the law whose limit was reached is not chosen again at once: it would be left at once; nor are
+        # those of other events at the same instant (two corners whose forces vanish together)
         barred = {key[0]: {"slip": "stick", "lift-off": "on"}.get(key[1])} if key is not None and not approaching else {}
+        if barred and self.bars is not None and abs(t - self.bars[0]) <= 10 * TIME_TOLERANCE:
+            barred = {**self.bars[1], **barred}
+        self.bars = (t, barred) if barred else None
         self.modes = choose_modes(system, q, qd, t, resting, self.speed_tolerance, barred) if resting else {}
         return self.project(np.concatenate([q, qd]), t)[0]

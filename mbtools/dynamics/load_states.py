@@ -176,16 +176,22 @@ class LoadStates:
         values = [loads[k].event_values(self.model, q, w[part]) for k, part in self.slices]
         return np.concatenate(values) if values else np.zeros(0)
 
-    def at_event(self, loads, q: np.ndarray, qd: np.ndarray, w: np.ndarray, index: int) -> np.ndarray:
-        """w after event ``index`` (of :meth:`event_values`)."""
-        w = w.copy()
+    def event_owner(self, loads, q: np.ndarray, w: np.ndarray, index: int) -> tuple[int, int]:
+        """(k, i): event ``index`` (of :meth:`event_values`) is event i of ``loads[k]``."""
         for k, part in self.slices:
             count = len(loads[k].event_values(self.model, q, w[part]))
             if index < count:
-                w[part] = loads[k].at_event(self.model, q, qd, w[part], index)
-                return w
+                return k, index
             index -= count
         raise MbtoolsError(f"No event {index} among the loads' states.")  # pragma: no cover - internal
+
+    def at_event(self, loads, q: np.ndarray, qd: np.ndarray, w: np.ndarray, index: int) -> np.ndarray:
+        """w after event ``index`` (of :meth:`event_values`)."""
+        w = w.copy()
+        k, local = self.event_owner(loads, q, w, index)
+        part = dict(self.slices)[k]
+        w[part] = loads[k].at_event(self.model, q, qd, w[part], local)
+        return w
 
     def dissipated(self, loads, w: np.ndarray) -> np.ndarray:
         """The energy dissipated so far by the loads with states, for each row of w (N, size)."""
@@ -214,6 +220,7 @@ class StatePath:
         self.states = system.load_states
         self.watch = RankWatch.at(system.position_constraints(q, t)[1] if system.rows else None)
         self.event_count = 0
+        self.events: list = []  # each contact's start: ContactEvent(t, "contact", (its label,))
         self.has_events = self.states.events
         self.singular: Exception | None = None
 
@@ -332,4 +339,16 @@ class StatePath:
                                f"'{self.system.model.mechanism.name}': the contacts chatter; give the contact law "
                                "more damping or a larger minimum impact speed.")
         q, qd, w = self.split(y)
-        return np.concatenate([q, qd, self.states.at_event(self.system.loads, q, qd, w, index)])
+        from .contact_integrate import ContactEvent  # (the record the impulsive contacts keep too)
+
+        loads = self.system.loads
+        k, local = self.states.event_owner(loads, q, w, index)
+        label = getattr(loads[k], "label", type(loads[k]).__name__)
+        if getattr(loads[k], "n_contacts", lambda model: 1)(self.system.model) > 1:
+            label = f"{label}, contact {local + 1}"
+        speed = None
+        if hasattr(loads[k], "contact_points"):
+            contact = loads[k].contact_points(self.system.model, q)[local]
+            speed = float(-contact.normal @ (contact.jacobian @ qd))
+        self.events.append(ContactEvent(t, "contact", (label,), approach_speed=speed))
+        return np.concatenate([q, qd, self.states.at_event(loads, q, qd, w, index)])

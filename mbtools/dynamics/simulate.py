@@ -81,7 +81,9 @@ class Trajectory:
         sustained contact (zero in flight).
     events : list
         With contacts: every impact, lift-off and change between stick and slip, in
-        order (:class:`~mbtools.dynamics.contact_integrate.ContactEvent`).
+        order (:class:`~mbtools.dynamics.contact_integrate.ContactEvent`). With
+        compliant contacts whose start is an event (a law that remembers its approach
+        speed, friction with states): each contact's start, of kind ``"contact"``.
     statistics : dict
         The ODE formulations: DOP853's accepted ``steps`` and ``evaluations`` of q̈, the
         ``crossings`` of singular positions handed to ALI3-P, their ``crossing_steps`` and
@@ -364,7 +366,8 @@ def simulate(system: MultibodySystem, t_end: float, formulation: str | None = No
                                                     integrator=integrator)
         if stiffness is not None:
             statistics["stiffness_ratio"] = stiffness
-    traj = Trajectory(system, times, qs, qds, qdds, lams, load_states=statistics.pop("load_states", None))
+    traj = Trajectory(system, times, qs, qds, qdds, lams, load_states=statistics.pop("load_states", None),
+                      events=path.events if system.load_states else ())
     if system.load_states:
         statistics["events"] = path.event_count
     traj.statistics = statistics

@@ -429,3 +429,74 @@ def animate_clearance(traj, play, every: int = 1, interval: int = 80, dpi: int =
     anim = FuncAnimation(fig, update, frames=len(positions), interval=interval, blit=False)
     plt.close(fig)
     return anim
+
+
+def plot_journal_in_bearing(path, t=None, forces=None, crank_angle=None, torque=None,
+                            ideal_torque=None) -> np.ndarray:
+    """The slider-crank with a revolute clearance: the pin's centre in the clearance
+    circle (left, e/c of (J.1), coloured by time), and beside it the contact force and
+    the crank torque against the ideal joint's over the crank's angle.
+
+    Parameters
+    ----------
+    path : array_like
+        e/c at each output time, (N, 2) (``mbtools.analysis.clearance.journal_path``).
+    t : array_like, optional
+        The output times (s), for the colours.
+    forces : array_like, optional
+        The contact's normal force (N) at each output time.
+    crank_angle : array_like, optional
+        The crank's angle (degrees) at each output time, the abscissa of the right panels.
+    torque, ideal_torque : array_like, optional
+        The crank's torque (N·m) with the clearance and with an ideal joint.
+
+    Returns
+    -------
+    numpy.ndarray of matplotlib.axes.Axes
+        The path's panel, then (with forces and torques) the force's and the torque's.
+
+    Examples
+    --------
+    >>> axes = plot_journal_in_bearing([[0.0, 0.0], [0.6, 0.8]], [0.0, 1.0], [0.0, 50.0], [0.0, 10.0],
+    ...                                [1.0, 2.0], [1.0, 1.5])
+    >>> len(axes), [len(ax.get_lines()) for ax in axes[1:]]
+    (3, [1, 2])
+    """
+    path = np.asarray(path, dtype=float)
+    panels = forces is not None and torque is not None
+    if panels:
+        fig = plt.figure(figsize=(9.0, 4.2))
+        grid = fig.add_gridspec(2, 2, width_ratios=(1.0, 1.3))
+        axes = [fig.add_subplot(grid[:, 0]), fig.add_subplot(grid[0, 1])]
+        axes.append(fig.add_subplot(grid[1, 1], sharex=axes[1]))
+    else:
+        fig, ax = plt.subplots(figsize=(4.4, 4.2))
+        axes = [ax]
+    ax = axes[0]
+    circle = np.linspace(0.0, 2.0 * np.pi, 361)
+    ax.plot(np.cos(circle), np.sin(circle), color="0.35", lw=1.2)
+    colour = np.linspace(0.0, 1.0, len(path)) if t is None else np.asarray(t, dtype=float)
+    points = ax.scatter(path[:, 0], path[:, 1], c=colour, s=4, cmap="viridis", zorder=3)
+    ax.plot(path[:, 0], path[:, 1], color="0.6", lw=0.5, zorder=2)
+    ax.set_aspect("equal")
+    ax.set_xlim(-1.3, 1.3)
+    ax.set_ylim(-1.3, 1.3)
+    ax.set_xlabel("$e_x/c$")
+    ax.set_ylabel("$e_y/c$")
+    ax.set_title("the pin's centre in the clearance", fontsize=9)
+    if t is not None:
+        fig.colorbar(points, ax=ax, shrink=0.7, label="t (s)")
+    if panels:
+        angle = np.arange(len(path)) if crank_angle is None else np.asarray(crank_angle, dtype=float)
+        axes[1].plot(angle, np.asarray(forces, dtype=float) / 1e3, color="#D55E00", lw=1.0)
+        axes[1].set_ylabel("contact force (kN)")
+        axes[2].plot(angle, torque, color=BODY_COLORS[0], lw=1.0, label="with the clearance")
+        if ideal_torque is not None:
+            axes[2].plot(angle, ideal_torque, color="0.2", lw=1.4, ls="--", label="ideal joint")
+        axes[2].set_ylabel("crank torque (N·m)")
+        axes[2].set_xlabel("crank angle (°)")
+        axes[2].legend(fontsize=8, loc="upper right")
+        for a in axes[1:]:
+            a.grid(alpha=0.3)
+    fig.tight_layout()
+    return np.array(axes, dtype=object)
