@@ -23,7 +23,17 @@ E_n the energy the normal law has dissipated (Ė_n = its ``dissipated_power`` �
 work done against friction (Ė_t = −f_tᵀ v_t ≥ 0, bristle energy included), δ̇⁻ the approach
 speed each contact remembers from its start (held; recorded when δ crosses 0 upwards,
 never below ``minimum_impact_speed``), z the friction law's states (LuGre's bristle
-deflection, reset to 0 at the start of each contact and held out of contact). The
+deflection, reset to 0 at the start of each contact and held out of contact). In space
+the tangent basis T turns with the normal (a ball rolling round its socket), and a
+basis built from the normal alone jumps where it changes its reference axis; the
+bristle deflection is therefore kept as a vector z fixed in space and read in the
+current basis,
+
+    z_t = Tᵀ z,      ż = T ż_t,                                                   (K.5)
+
+so that it never jumps (a deflection carried round by a turning normal loses its
+normal part: a second-order effect over the short relaxation time 1/(σ₀|v|/g) of the
+bristles). The
 potential V = Σ_c K δⁿ⁺¹/(n + 1) is the elastic energy of the normal law, so that
 
     T + V_gravity + V + E_n + E_t = constant                                    (K.4)
@@ -98,9 +108,18 @@ class CompliantContact:
 
     # ------------------------------------------------------------ states (K.3)
     def _friction_size(self, model: Model) -> int:
+        """The friction states kept per contact: the law's in the plane; in space the
+        bristle deflection as a vector of 3 components fixed in space (see (K.5))."""
         if self.friction is None or not hasattr(self.friction, "state_size"):
             return 0
-        return int(self.friction.state_size(model.mechanism.dimension))
+        size = int(self.friction.state_size(model.mechanism.dimension))
+        return 3 if size and model.mechanism.dimension == 3 else size
+
+    @staticmethod
+    def _tangential(contact: ContactPoint, z: np.ndarray) -> np.ndarray:
+        """The law's state in the contact's tangent basis: z itself in the plane, Tᵀ z of
+        the spatial vector in space (K.5)."""
+        return contact.tangents.T @ z if len(z) == len(contact.normal) == 3 else z
 
     def _held(self) -> bool:
         return self.law is not None and bool(getattr(self.law, "needs_impact_speed", False))
@@ -171,7 +190,7 @@ class CompliantContact:
             normal = self._normal_force(contact, rate, speeds[c])
             force = normal * contact.normal
             if self.friction is not None and normal > 0.0:
-                z = bristles[c] if bristles.shape[1] else None
+                z = self._tangential(contact, bristles[c]) if bristles.shape[1] else None
                 force = force + contact.tangents @ np.atleast_1d(self.friction.force(slip, normal, z))
             out.append((contact, force, rate, slip, normal))
         return out
@@ -213,7 +232,8 @@ class CompliantContact:
             if self.friction is not None:
                 rates[1] -= float((contact.tangents.T @ force) @ slip)
                 if f:
-                    bristle_rates[c] = self.friction.state_rate(slip, bristles[c])
+                    rate_t = self.friction.state_rate(slip, self._tangential(contact, bristles[c]))
+                    bristle_rates[c] = contact.tangents @ rate_t if f == 3 else rate_t
         rates[2 + k:] = bristle_rates.ravel()
         return rates
 
