@@ -188,6 +188,9 @@ class CompliantContact:
             v = contact.jacobian @ qd
             rate, slip = float(-contact.normal @ v), contact.tangents.T @ v
             normal = self._normal_force(contact, rate, speeds[c])
+            if not (np.isfinite(normal) and np.isfinite(slip).all()):  # a trial stage far out: NaN rejects it
+                out.append((contact, np.full(len(contact.normal), np.nan), rate, slip, float("nan")))
+                continue
             force = normal * contact.normal
             if self.friction is not None and normal > 0.0:
                 z = self._tangential(contact, bristles[c]) if bristles.shape[1] else None
@@ -225,6 +228,8 @@ class CompliantContact:
         k, f = bristles.shape
         bristle_rates = np.zeros((k, f))
         for c, (contact, force, rate, slip, normal) in enumerate(self._evaluate(model, q, qd, w)):
+            if not np.isfinite(normal):
+                return np.full_like(w, np.nan)
             if normal <= 0.0:
                 continue
             if self.law is not None:
