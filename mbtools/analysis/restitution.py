@@ -147,6 +147,19 @@ def impact_with_law(law: NormalContactLaw, mass: float, impact_speed: float, rto
         The restitution, the duration (until δ = 0 again), the largest indentation (where
         δ̇ = 0) and the largest force (where dF/dt = 0).
     """
+    solution = impact_solution(law, mass, impact_speed, rtol)
+    speed = float(impact_speed)
+    forces = [law.force(y[0], y[1], speed) for y in solution.y_events[2]] or [0.0]
+    return ImpactWithLaw(-float(solution.y_events[0][0][1]) / speed, float(solution.t_events[0][0]),
+                         float(np.max(solution.y_events[1][:, 0], initial=0.0)), float(max(forces)))
+
+
+def impact_solution(law: NormalContactLaw, mass: float, impact_speed: float, rtol: float = 1e-10,
+                    dense: bool = False):
+    """The integration behind :func:`impact_with_law`: scipy's solution of m δ̈ = −F from
+    δ = 0, δ̇ = δ̇⁻ until δ = 0 again (Radau with the law's exact Jacobian), its events
+    the exit, the deepest point and the largest force; with ``dense`` its interpolant
+    (``solution.sol``) for sampling the loop."""
     if not isinstance(law, NormalContactLaw):
         raise InputError(f"law must be a normal contact law (Hertz, HuntCrossley, LankaraniNikravesh, Flores); "
                          f"got {law!r}.")
@@ -174,14 +187,12 @@ def impact_with_law(law: NormalContactLaw, mass: float, impact_speed: float, rto
     exit.terminal, exit.direction = True, -1
     deepest.direction = strongest.direction = -1
     solution = solve_ivp(rates, (0.0, 1e3 * scale.duration), [0.0, speed], method="Radau", jac=jacobian,
-                         events=(exit, deepest, strongest), rtol=rtol,
+                         events=(exit, deepest, strongest), rtol=rtol, dense_output=dense,
                          atol=[1e-3 * rtol * scale.max_indentation, 1e-3 * rtol * speed])
     if not solution.t_events[0].size:
         raise RuntimeError(f"{type(law).__name__}: the mass had not left the wall after {solution.t[-1]:.3g} s "
                            f"({solution.message}).")
-    forces = [law.force(y[0], y[1], speed) for y in solution.y_events[2]] or [0.0]
-    return ImpactWithLaw(-float(solution.y_events[0][0][1]) / speed, float(solution.t_events[0][0]),
-                         float(np.max(solution.y_events[1][:, 0], initial=0.0)), float(max(forces)))
+    return solution
 
 
 def effective_restitution(law: NormalContactLaw, mass: float, impact_speed: float, rtol: float = 1e-10) -> float:

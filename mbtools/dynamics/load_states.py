@@ -220,7 +220,7 @@ class StatePath:
         self.states = system.load_states
         self.watch = RankWatch.at(system.position_constraints(q, t)[1] if system.rows else None)
         self.event_count = 0
-        self.events: list = []  # each contact's start: ContactEvent(t, "contact", (its label,))
+        self.events: list = []  # each contact's start: (t, the contact's label, its approach speed)
         self.has_events = self.states.events
         self.singular: Exception | None = None
 
@@ -339,8 +339,6 @@ class StatePath:
                                f"'{self.system.model.mechanism.name}': the contacts chatter; give the contact law "
                                "more damping or a larger minimum impact speed.")
         q, qd, w = self.split(y)
-        from .contact_integrate import ContactEvent  # (the record the impulsive contacts keep too)
-
         loads = self.system.loads
         k, local = self.states.event_owner(loads, q, w, index)
         label = getattr(loads[k], "label", type(loads[k]).__name__)
@@ -350,5 +348,5 @@ class StatePath:
         if hasattr(loads[k], "contact_points"):
             contact = loads[k].contact_points(self.system.model, q)[local]
             speed = float(-contact.normal @ (contact.jacobian @ qd))
-        self.events.append(ContactEvent(t, "contact", (label,), approach_speed=speed))
+        self.events.append((t, label, speed))
         return np.concatenate([q, qd, self.states.at_event(loads, q, qd, w, index)])

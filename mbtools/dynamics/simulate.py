@@ -49,7 +49,7 @@ from .ida import GGLIDA
 from .multipliers import Multipliers
 from .projection import Projection
 from .initial import initial_position, initial_velocity
-from .contact_integrate import integrate_with_contacts
+from .contact_integrate import ContactEvent, integrate_with_contacts
 from .integrate import IMPLICIT, INTEGRATORS, STABILISATIONS, integrate
 from .jacobians import stiffness_ratio
 from .reactions import ReactionSolver
@@ -367,7 +367,8 @@ def simulate(system: MultibodySystem, t_end: float, formulation: str | None = No
         if stiffness is not None:
             statistics["stiffness_ratio"] = stiffness
     traj = Trajectory(system, times, qs, qds, qdds, lams, load_states=statistics.pop("load_states", None),
-                      events=path.events if system.load_states else ())
+                      events=[ContactEvent(t, "contact", (label,), approach_speed=speed)
+                              for t, label, speed in path.events] if system.load_states else ())
     if system.load_states:
         statistics["events"] = path.event_count
     traj.statistics = statistics

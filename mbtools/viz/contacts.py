@@ -25,9 +25,8 @@ import matplotlib.pyplot as plt
 import numpy as np
 from matplotlib.animation import FuncAnimation
 from matplotlib.axes import Axes
-from scipy.integrate import solve_ivp
 
-from ..analysis.restitution import StickSlip, hertz_impact, steady_friction
+from ..analysis.restitution import StickSlip, hertz_impact, impact_solution, steady_friction
 from ..dynamics.forces import potential_energy
 from .plotting import BODY_COLORS, body_outline
 
@@ -88,22 +87,7 @@ def impact_history(law, mass: float = 1.0, impact_speed: float = 1.0, samples: i
     >>> round(float(-h.rate[-1]), 6), float(h.delta[0]), float(h.delta[-1])
     (1.0, 0.0, 0.0)
     """
-    scale = hertz_impact(mass, law.stiffness, impact_speed, law.exponent)
-
-    def rates(t, y):
-        return [y[1], -law.force(y[0], y[1], impact_speed) / mass]
-
-    def jacobian(t, y):
-        d_delta, d_rate = law.derivatives(y[0], y[1], impact_speed)
-        return [[0.0, 1.0], [-d_delta / mass, -d_rate / mass]]
-
-    def leaves(t, y):
-        return y[0]
-
-    leaves.terminal, leaves.direction = True, -1
-    solution = solve_ivp(rates, (0.0, 1e3 * scale.duration), [0.0, impact_speed], method="Radau", jac=jacobian,
-                         events=leaves, rtol=1e-10, dense_output=True,
-                         atol=[1e-13 * scale.max_indentation, 1e-13 * impact_speed])
+    solution = impact_solution(law, mass, impact_speed, rtol=1e-10, dense=True)
     end = float(solution.t_events[0][0])
     t = np.linspace(0.0, end, int(samples))
     delta, rate = solution.sol(t)
