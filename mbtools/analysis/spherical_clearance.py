@@ -32,7 +32,7 @@ from ..examples.spatial import ssc
 from ..examples.spherical_clearance import SSC_CLEARANCE_DATA, ssc_with_spherical_clearance
 from ..kinematics import solve_velocity
 
-#: The slider's angle in the drawing (rad): the SSC's default arm angle.
+#: The slider's angle in the drawing in radians, the SSC's default arm angle.
 START_ANGLE = math.radians(30.0)
 
 

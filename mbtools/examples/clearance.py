@@ -95,7 +95,7 @@ def clearance_twist(data: dict | None = None) -> dict:
             "slider": {"omega": 0.0, "point": ("B", (0.0, 0.0))}}
 
 
-#: The revolute clearance slider-crank: lengths (m), masses (kg), moments of inertia
+#: The data of the revolute clearance slider-crank, lengths (m), masses (kg), moments of inertia
 #: (kg·m²), the crank's speed (rpm), the bearing's and journal's radii (m), their Young
 #: modulus (Pa) and Poisson ratio, the restitution and friction coefficients, gravity
 #: (m/s²) and the span (s, two turns of the crank).

@@ -31,7 +31,7 @@ import numpy as np
 from ..description import MassProperties, Mechanism, uniform_bar
 from .spatial import ssc
 
-#: The SSC with a spherical clearance: lengths (m), the pivot and the rod's point (m),
+#: The data of the SSC with a spherical clearance, lengths (m), the pivot and the rod's point (m),
 #: masses (kg), the link's tube radius (m), the slider's speed (rad/s), the socket's and
 #: ball's radii (m), steel's E (Pa) and ν, the restitution, LuGre's μ_c, μ_s, v_s (m/s),
 #: σ₀ (1/m), σ₁ (s/m), σ₂ (N·s/m), and gravity (m/s²).
