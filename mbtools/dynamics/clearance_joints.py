@@ -1,5 +1,7 @@
 """Joints with clearance: a journal (a pin in the plane, a ball in space) in a bearing (a
-hole, a socket) a little larger than it, held only by a compliant contact.
+hole, a socket) a little larger than it, held only by a compliant contact; and a shaft
+in a bushing (a cylindrical joint with clearance) whose contact is cut into slices
+along the bushing (:class:`CylindricalClearanceForce`).
 
 The journal of radius R_J is centred at the point J of one body, the bearing of radius
 R_B = R_J + c at the point B of another (c the radial clearance). Their eccentricity and
@@ -232,3 +234,110 @@ def bearing_stiffness(bearing_radius: float, journal_radius: float, young: float
             raise InputError(f"{where}: the {part}'s Poisson ratio must be below 0.5, got {nu!r}.")
         compliance += (1.0 - nu**2) / E
     return float(4.0 / (3.0 * compliance) * np.sqrt(R_b * R_j / (R_b - R_j)))
+
+
+def _placed(model: Model, q, body: str, drawn) -> np.ndarray:
+    """Where the material point of ``body`` drawn at ``drawn`` is at q."""
+    if body == GROUND:
+        return np.asarray(drawn, dtype=float)
+    return model.placement(q, body).place(drawn)
+
+
+@dataclass(frozen=True, eq=False)
+class CylindricalClearanceForce(ClearanceJointForce):
+    """A cylindrical joint with clearance: a journal (a shaft) of radius R_J in a bearing
+    (a bushing) of length L, both along ``axis``, the contact discretised into ``slices``
+    equal slices along the bearing. Slice k, at s_k = (k + ½) L/N − L/2 from the
+    bearing's centre B, is (J.1)–(J.2) in its own plane normal to the bearing's axis u:
+    with p_k the journal's axis point at s_k and b_k the bearing's,
+
+        e_k = (p_k − b_k) − ((p_k − b_k)·u) u,     δ_k = ‖e_k‖ − c,                 (J.4)
+
+    so that a tilted shaft touches at the bushing's ends first, and the joint carries a
+    moment as well as a force. Each slice has the normal law ``law`` as given: for a
+    joint of stiffness K in all, give K/N.
+
+    Parameters
+    ----------
+    bearing, journal : str
+        The points at the centres of the bushing and of the journal's part in it (drawn at
+        the same place, as a rule).
+    clearance, journal_radius : float
+        c and R_J (m), as for :class:`ClearanceJointForce`.
+    law : object
+        The normal law of one slice.
+    axis : array_like
+        The common axis in the drawing (3 numbers; made unit), fixed in both bodies.
+    length : float
+        L > 0 (m): the bushing's length.
+    slices : int
+        N ≥ 1.
+    friction, bearing_body, journal_body, minimum_impact_speed
+        As for :class:`ClearanceJointForce`.
+    """
+
+    axis: object = (0.0, 0.0, 1.0)
+    length: float = 0.0
+    slices: int = 5
+
+    def __post_init__(self):
+        ClearanceJointForce.__post_init__(self)
+        where = self._where()
+        try:
+            axis = np.asarray(self.axis, dtype=float)
+        except (TypeError, ValueError):
+            raise InputError(f"{where}: axis must be 3 numbers, got {self.axis!r}.") from None
+        if axis.shape != (3,) or not np.isfinite(axis).all() or np.linalg.norm(axis) == 0:
+            raise InputError(f"{where}: axis must be 3 finite numbers, not all zero (a cylindrical joint is spatial); "
+                             f"got {self.axis!r}.")
+        object.__setattr__(self, "axis", tuple(axis / np.linalg.norm(axis)))
+        check_number(where, "length", self.length, "m", positive=True)
+        if isinstance(self.slices, bool) or not isinstance(self.slices, (int, np.integer)) or self.slices < 1:
+            raise InputError(f"{where}: slices must be a whole number ≥ 1 (the contact slices along the bushing), "
+                             f"got {self.slices!r}.")
+
+    def _where(self) -> str:
+        return f"CylindricalClearanceForce of journal '{self.journal}' in bearing '{self.bearing}'"
+
+    @property
+    def label(self) -> str:
+        return f"cylindrical clearance {self.journal} in {self.bearing}"
+
+    def n_contacts(self, model: Model) -> int:
+        return int(self.slices)
+
+    def stations(self) -> np.ndarray:
+        """s_k of (J.4) (m), from one end of the bushing to the other."""
+        n = int(self.slices)
+        return (np.arange(n) + 0.5) * self.length / n - 0.5 * self.length
+
+    def check(self, model: Model) -> None:
+        if model.mechanism.dimension != 3:
+            raise InputError(f"{self._where()}: a cylindrical joint is spatial; '{model.mechanism.name}' is planar "
+                             "(a pin in a hole is a ClearanceJointForce).")
+        ClearanceJointForce.check(self, model)
+
+    def contact_points(self, model: Model, q) -> list[ContactPoint]:
+        q = model.configuration(q)
+        bearing_body, journal_body = self.bodies(model)
+        drawing = model.mechanism
+        b0 = np.asarray(drawing.bodies[bearing_body].points[self.bearing], dtype=float)
+        j0 = np.asarray(drawing.bodies[journal_body].points[self.journal], dtype=float)
+        a0 = np.array(self.axis)
+        b = _placed(model, q, bearing_body, b0)
+        u = _placed(model, q, bearing_body, b0 + a0) - b
+        u = u / np.linalg.norm(u)
+        out = []
+        for s in self.stations():
+            p = _placed(model, q, journal_body, j0 + s * a0)
+            d = p - b
+            e = d - (d @ u) * u
+            length = float(np.linalg.norm(e))
+            radial = e / length if length > 0.0 else tangent_basis(u)[:, 0]
+            point = p + self.journal_radius * radial
+            G = (material_point_jacobian(model, q, journal_body, point)
+                 - material_point_jacobian(model, q, bearing_body, point))
+            normal = -radial
+            out.append(ContactPoint(length - self.clearance, normal, tangent_basis(normal), G, point,
+                                    (bearing_body, journal_body)))
+        return out
