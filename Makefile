@@ -66,7 +66,7 @@ book-student: $(STAMP) book/_vendor/VERSIONS.json
 	@echo "The student edition is built: open $(abspath $(STUDENT)/_build/html/index.html)"
 
 unit: $(STAMP)
-	$(BIN)/python -m pytest -m "not browser and not notebooks" -n auto
+	$(BIN)/python -m pytest -m "not browser and not notebooks" -n auto --dist loadgroup
 
 notebooks: $(STAMP)
 	$(BIN)/python -m pytest -m notebooks
@@ -80,11 +80,16 @@ browser-check:
 browser: $(STAMP) browser-check
 	$(BIN)/python -m pytest -m browser
 
+# Each stage says how long it took (CI's budget is 30 minutes on two cores).
 test: $(STAMP) browser-check
-	$(BIN)/python -m pytest -m "not browser" -n auto
-	$(MAKE) book-build
-	$(MAKE) book-student
-	$(BIN)/python -m pytest -m browser
+	@start=$$(date +%s); $(BIN)/python -m pytest -m "not browser" -n auto --dist loadgroup; status=$$?; \
+	  echo "make test: unit tests, doctests and notebooks took $$(( $$(date +%s) - start )) s"; exit $$status
+	@start=$$(date +%s); $(MAKE) book-build; status=$$?; \
+	  echo "make test: the book took $$(( $$(date +%s) - start )) s"; exit $$status
+	@start=$$(date +%s); $(MAKE) book-student; status=$$?; \
+	  echo "make test: the student edition took $$(( $$(date +%s) - start )) s"; exit $$status
+	@start=$$(date +%s); $(BIN)/python -m pytest -m browser; status=$$?; \
+	  echo "make test: the browser checks took $$(( $$(date +%s) - start )) s"; exit $$status
 
 lab: $(STAMP)
 	$(BIN)/jupyter lab --allow-root --notebook-dir=. book/chapters

@@ -1,20 +1,16 @@
 """``python -m mbtools validate``: every validation case passes, and the command says so."""
 
+import re
 import subprocess
 import sys
 
 from mbtools.analysis import validation
 
 
-def test_every_quick_validation_case_passes():
-    results = validation.run(quick=True)
-    assert len(results) >= 15
-    failed = [c for c in results if not c.passed]
-    assert not failed, validation.table(failed)
-
-
 def test_the_command_prints_the_table_and_exits_zero():
-    """The full set (A01 over 2000 s, A02 with N = 40: about 3 minutes)."""
+    """The full set (A01 over 2000 s, A02 with N = 40: some 90 s), which holds the quick
+    set the validation chapter runs: each case once in a test run, the table printed when
+    one fails."""
     run = subprocess.run([sys.executable, "-m", "mbtools", "validate"], capture_output=True, text=True)
     assert run.returncode == 0, run.stdout + run.stderr
     assert "| case | quantity | reference | computed | error | tolerance | result |" in run.stdout

@@ -43,6 +43,8 @@ to the integrator's tolerance (``Trajectory.dissipated``).
 The elements: :class:`PlaneContactForce` (a point on a plane fixed to the ground, in the
 plane or in space, friction in any tangent direction) and :class:`SlidingFriction` (a
 point sliding on a plane under a given normal force: a brake pad, a preloaded slide).
+Their derivatives in q, q̇ and w, (K.6), exact in the laws, are in
+``mbtools.dynamics.contact_tangents``.
 """
 
 from __future__ import annotations
@@ -54,7 +56,7 @@ import numpy as np
 from ..errors import InputError
 from ..model import Model
 from ..model.arguments import is_real_number
-from .differences import central_differences
+from .contact_tangents import LinearisedContact
 from .load_points import holder, material_point_jacobian, point_on_body
 
 #: The smallest approach speed a contact law of Hunt–Crossley type is given (m/s): a contact
@@ -96,7 +98,7 @@ def check_number(where: str, what: str, value, unit: str, positive: bool = False
     return float(value)
 
 
-class CompliantContact:
+class CompliantContact(LinearisedContact):
     """What every compliant contact element shares: the laws, the states (K.3), the force
     (K.2), its tangent and the energies. A subclass gives ``contact_points(model, q)``,
     ``n_contacts(model)``, ``label`` and ``check(model)``."""
@@ -138,8 +140,18 @@ class CompliantContact:
                 + [f"{self.label}: approach speed at contact {c + 1}" for c in range(k)]
                 + [f"{self.label}: bristle deflection at contact {c + 1}" for c in range(k) for _ in range(f)])
 
+    def _layout(self, model: Model) -> tuple[int, int]:
+        """(k, f): the contacts and the friction states per contact, kept per model (the
+        integrator asks at every stage)."""
+        cached = self.__dict__.get("_layout_cache")
+        if cached is not None and cached[0] is model:
+            return cached[1]
+        layout = (self.n_contacts(model), self._friction_size(model))
+        object.__setattr__(self, "_layout_cache", (model, layout))
+        return layout
+
     def _split(self, model: Model, w: np.ndarray):
-        k, f = self.n_contacts(model), self._friction_size(model)
+        k, f = self._layout(model)
         return w[2:2 + k], w[2 + k:].reshape(k, f)
 
     def initial_states(self, model: Model, q, qd) -> np.ndarray:
@@ -162,16 +174,18 @@ class CompliantContact:
         return self.initial_states(model, q, qd) if w is None else np.asarray(w, dtype=float)
 
     # ------------------------------------------------------------ forces (K.1)–(K.2)
-    def _normal_force(self, contact: ContactPoint, rate: float, speed: float) -> float:
+    def _normal_force(self, contact: ContactPoint, rate: float, speed: float) -> tuple[float, float]:
+        """(F_n, the power the normal law dissipates) of a contact at δ̇ and δ̇⁻."""
         if not (np.isfinite(contact.delta) and np.isfinite(rate)):  # a trial stage far out: its NaN rejects it
-            return float("nan")
+            return float("nan"), float("nan")
         if contact.delta <= 0.0:
-            return 0.0
-        return float(self.law.force(contact.delta, rate, speed if self._held() else None))
+            return 0.0, 0.0
+        return self.law.force_and_power(float(contact.delta), rate, float(speed) if self._held() else 1.0)
 
     def _evaluate(self, model: Model, q, qd, w):
-        """For each contact: (contact, F on body j, δ̇, v_t, F_n) with the states w (the
-        last evaluation kept: the force and the state rates of one stage share it)."""
+        """For each contact: (contact, F on body j, δ̇, v_t, F_n, the normal law's
+        dissipated power) with the states w (the last evaluation kept: the force and the
+        state rates of one stage share it)."""
         q, qd, w = (np.asarray(x, dtype=float) for x in (q, qd, w))
         key = (id(model), q.tobytes(), qd.tobytes(), w.tobytes())
         last = self.__dict__.get("_last_evaluation")
@@ -187,15 +201,15 @@ class CompliantContact:
         for c, contact in enumerate(self.contact_points(model, q)):
             v = contact.jacobian @ qd
             rate, slip = float(-contact.normal @ v), contact.tangents.T @ v
-            normal = self._normal_force(contact, rate, speeds[c])
+            normal, power = self._normal_force(contact, rate, speeds[c])
             if not (np.isfinite(normal) and np.isfinite(slip).all()):  # a trial stage far out: NaN rejects it
-                out.append((contact, np.full(len(contact.normal), np.nan), rate, slip, float("nan")))
+                out.append((contact, np.full(len(contact.normal), np.nan), rate, slip, float("nan"), float("nan")))
                 continue
             force = normal * contact.normal
             if self.friction is not None and normal > 0.0:
                 z = self._tangential(contact, bristles[c]) if bristles.shape[1] else None
                 force = force + contact.tangents @ np.atleast_1d(self.friction.force(slip, normal, z))
-            out.append((contact, force, rate, slip, normal))
+            out.append((contact, force, rate, slip, normal, power))
         return out
 
     def generalized_force(self, model: Model, t: float, q, qd, w=None) -> np.ndarray:
@@ -205,13 +219,6 @@ class CompliantContact:
         for contact, force, *_ in self._evaluate(model, q, qd, w):
             Q += contact.jacobian.T @ force
         return Q
-
-    def tangent(self, model: Model, t: float, q, qd, w=None) -> tuple[np.ndarray, np.ndarray]:
-        """(∂Q/∂q, ∂Q/∂q̇) with the states held, by central differences of this load alone
-        (``mbtools.dynamics.differences``)."""
-        w = self._states(model, q, qd, w)
-        return central_differences(lambda x, v: self.generalized_force(model, t, x, v, w), np.asarray(q, float),
-                                   np.asarray(qd, float), model.length_scale)
 
     def potential(self, model: Model, q) -> float:
         """V = Σ_c K δⁿ⁺¹/(n + 1), the elastic energy of the normal law."""
@@ -227,13 +234,13 @@ class CompliantContact:
         speeds, bristles = self._split(model, w)
         k, f = bristles.shape
         bristle_rates = np.zeros((k, f))
-        for c, (contact, force, rate, slip, normal) in enumerate(self._evaluate(model, q, qd, w)):
+        for c, (contact, force, rate, slip, normal, power) in enumerate(self._evaluate(model, q, qd, w)):
             if not np.isfinite(normal):
                 return np.full_like(w, np.nan)
             if normal <= 0.0:
                 continue
             if self.law is not None:
-                rates[0] += self.law.dissipated_power(contact.delta, rate, speeds[c] if self._held() else None)
+                rates[0] += power
             if self.friction is not None:
                 rates[1] -= float((contact.tangents.T @ force) @ slip)
                 if f:
@@ -288,11 +295,70 @@ class CompliantContact:
         """(F_n, ‖f_t‖) of each contact, (k, 2)."""
         w = self._states(model, q, qd, w)
         return np.array([[normal, float(np.linalg.norm(contact.tangents.T @ force))]
-                         for contact, force, _, _, normal in self._evaluate(model, q, qd, w)])
+                         for contact, force, _, _, normal, _ in self._evaluate(model, q, qd, w)])
+
+
+class PointOnPlane:
+    """A point (or a disc or sphere about it) against a plane fixed to the ground: the
+    geometry :class:`PlaneContactForce` and :class:`SlidingFriction` share (their fields
+    ``point``, ``normal``, ``offset``, ``radius`` and ``body``)."""
+
+    def n_contacts(self, model: Model) -> int:
+        return 1
+
+    def check(self, model: Model) -> None:
+        where = self._where()
+        if len(self.normal) != model.mechanism.dimension:
+            raise InputError(f"{where}: normal has {len(self.normal)} components; '{model.mechanism.name}' is "
+                             f"{'planar' if model.mechanism.dimension == 2 else 'spatial'}.")
+        holder(where, model, self.point, self.body)
+        model.point_jacobian(model.reference_q, self.point)  # names an unknown point
+        if self.radius > 0.0:
+            body = self.body or model.mechanism.bodies_of_point(self.point)[0]
+            try:
+                material_point_jacobian(model, model.reference_q, body, model.point(model.reference_q, self.point))
+            except InputError as error:
+                raise InputError(f"{where} with radius {self.radius!r}: {error}") from None
+
+    def _linear_geometry(self, model: Model):
+        """(r_q, r₀, body) where the touching point is a point linear in q (r = r_q q + r₀:
+        the point families' points, a point of the ground), kept per model; None where it
+        is not (a pose family's point, a disc's lowest point)."""
+        cached = self.__dict__.get("_geometry_cache")
+        if cached is not None and cached[0] is model:
+            return cached[1]
+        geometry = None
+        body = self.body or model.mechanism.bodies_of_point(self.point)[0]
+        if self.radius == 0.0 and (self.body is None or model.facts.coordinates_are_positions) \
+                and model.point_is_linear(self.point):
+            q0 = model.reference_q
+            r, r_q = point_on_body(model, q0, self.point, self.body)
+            geometry = (r_q, r - r_q @ q0, body)
+        object.__setattr__(self, "_geometry_cache", (model, geometry))
+        return geometry
+
+    def _constant_geometry(self, model: Model) -> bool:
+        return self._linear_geometry(model) is not None
+
+    def contact_points(self, model: Model, q) -> list[ContactPoint]:
+        normal = np.array(self.normal)
+        q = model.configuration(q)
+        geometry = self._linear_geometry(model)
+        if geometry is not None:
+            r_q, r0, body = geometry
+            r = r_q @ q + r0
+        else:
+            r, r_q = point_on_body(model, q, self.point, self.body)
+            body = self.body or model.mechanism.bodies_of_point(self.point)[0]
+        if self.radius > 0.0:
+            r = r - self.radius * normal
+            r_q = material_point_jacobian(model, q, body, r)
+        return [ContactPoint(float(self.offset - normal @ r), normal, tangent_basis(normal), r_q, r,
+                             ("ground", body))]
 
 
 @dataclass(frozen=True, eq=False)
-class PlaneContactForce(CompliantContact):
+class PlaneContactForce(PointOnPlane, CompliantContact):
     """A point, or a disc or sphere about it, in compliant contact with a plane fixed to the
     ground: equations (K.1)–(K.4) with δ = h + ρ − nᵀ r (h the plane's ``offset``, r the
     point, ρ the ``radius``), T a fixed tangent basis. With a radius the force acts at the
@@ -355,37 +421,8 @@ class PlaneContactForce(CompliantContact):
     def label(self) -> str:
         return f"plane contact at {self.point}"
 
-    def n_contacts(self, model: Model) -> int:
-        return 1
-
-    def check(self, model: Model) -> None:
-        where = self._where()
-        if len(self.normal) != model.mechanism.dimension:
-            raise InputError(f"{where}: normal has {len(self.normal)} components; '{model.mechanism.name}' is "
-                             f"{'planar' if model.mechanism.dimension == 2 else 'spatial'}.")
-        holder(where, model, self.point, self.body)
-        model.point_jacobian(model.reference_q, self.point)  # names an unknown point
-        if self.radius > 0.0:
-            body = self.body or model.mechanism.bodies_of_point(self.point)[0]
-            try:
-                material_point_jacobian(model, model.reference_q, body, model.point(model.reference_q, self.point))
-            except InputError as error:
-                raise InputError(f"{where} with radius {self.radius!r}: {error}") from None
-
-    def contact_points(self, model: Model, q) -> list[ContactPoint]:
-        normal = np.array(self.normal)
-        q = model.configuration(q)
-        r, r_q = point_on_body(model, q, self.point, self.body)
-        body = self.body or model.mechanism.bodies_of_point(self.point)[0]
-        if self.radius > 0.0:
-            r = r - self.radius * normal
-            r_q = material_point_jacobian(model, q, body, r)
-        return [ContactPoint(float(self.offset - normal @ r), normal, tangent_basis(normal), r_q, r,
-                             ("ground", body))]
-
-
 @dataclass(frozen=True, eq=False)
-class SlidingFriction(CompliantContact):
+class SlidingFriction(PointOnPlane, CompliantContact):
     """Friction on a point sliding on a plane fixed to the ground under a given normal force
     N (a brake pad, a preloaded slide): (K.1)–(K.3) with F_n = N always, no normal law.
 
@@ -426,15 +463,12 @@ class SlidingFriction(CompliantContact):
     def label(self) -> str:
         return "friction"
 
-    n_contacts = PlaneContactForce.n_contacts
-    check = PlaneContactForce.check
-
     def contact_points(self, model: Model, q) -> list[ContactPoint]:
-        (contact,) = PlaneContactForce.contact_points(self, model, q)
+        (contact,) = super().contact_points(model, q)
         return [ContactPoint(1.0, contact.normal, contact.tangents, contact.jacobian, contact.point, contact.bodies)]
 
-    def _normal_force(self, contact: ContactPoint, rate: float, speed: float) -> float:
-        return float(self.normal_force)
+    def _normal_force(self, contact: ContactPoint, rate: float, speed: float) -> tuple[float, float]:
+        return float(self.normal_force), 0.0
 
     def state_size(self, model: Model) -> int:  # no approach speed, no normal energy: (E_t, z)
         return CompliantContact.state_size(self, model)

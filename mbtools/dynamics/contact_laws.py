@@ -157,9 +157,35 @@ class NormalContactLaw:
             damping term cannot pull the bodies together.
         """
         delta, rate, impact_speed = self.arguments(delta, rate, impact_speed)
+        return self.force_and_power(delta, rate, impact_speed)[0]
+
+    def force_and_power(self, delta: float, rate: float, impact_speed: float) -> tuple[float, float]:
+        """(F, P) of (C.1) and (C.7) for floats already checked (δ̇⁻ > 0; 1.0 for a law
+        that does not use it), unchecked: the contact elements' inner loop calls it once
+        per contact and stage, where :meth:`force` and :meth:`dissipated_power` check
+        their arguments for a reader's call."""
         if delta <= 0.0:
-            return 0.0
-        return self.stiffness * delta ** self.exponent * max(0.0, 1.0 + self.damping_factor * rate / impact_speed)
+            return 0.0, 0.0
+        elastic = self.stiffness * delta ** self.exponent
+        force = elastic * max(0.0, 1.0 + self.damping_factor * rate / impact_speed)
+        return force, (force - elastic) * rate
+
+    def linearisation(self, delta: float, rate: float, impact_speed: float) -> tuple[float, ...]:
+        """(F_δ, F_δ̇, F_δ̇⁻, P_δ, P_δ̇, P_δ̇⁻): the derivatives of the force (C.1) and of the
+        dissipated power (C.7) in δ, δ̇ and δ̇⁻, exact and unchecked (floats, δ̇⁻ > 0; 1.0
+        for a law that does not use it), for the tangent of a contact element. With
+        E = K δⁿ and F = E (1 + c δ̇/δ̇⁻) > 0, P = c E δ̇²/δ̇⁻; where F is clipped to 0,
+        P = −E δ̇."""
+        if delta <= 0.0:
+            return (0.0,) * 6
+        elastic = self.stiffness * delta ** self.exponent
+        elastic_delta = self.exponent * elastic / delta
+        c = self.damping_factor
+        if 1.0 + c * rate / impact_speed <= 0.0:  # clipped: F = 0, P = −E δ̇
+            return 0.0, 0.0, 0.0, -elastic_delta * rate, -elastic, 0.0
+        return (elastic_delta * (1.0 + c * rate / impact_speed), c * elastic / impact_speed,
+                -c * elastic * rate / impact_speed ** 2, c * elastic_delta * rate ** 2 / impact_speed,
+                2.0 * c * elastic * rate / impact_speed, -c * elastic * rate ** 2 / impact_speed ** 2)
 
     def derivatives(self, delta, rate, impact_speed=None) -> tuple[float, float]:
         """(∂F/∂δ, ∂F/∂δ̇) of (C.1), exact; both 0 where F is clipped or δ ≤ 0.
@@ -183,11 +209,8 @@ class NormalContactLaw:
     def dissipated_power(self, delta, rate, impact_speed=None) -> float:
         """P = (F − K δⁿ) δ̇ of (C.7) (W), ≥ 0: dV/dt + P = F δ̇, in approach and in
         restitution, clipped or not (0 for δ ≤ 0)."""
-        force = self.force(delta, rate, impact_speed)
-        delta, rate = float(delta), float(rate)
-        if delta <= 0.0:
-            return 0.0
-        return (force - self.stiffness * delta ** self.exponent) * rate
+        delta, rate, impact_speed = self.arguments(delta, rate, impact_speed)
+        return self.force_and_power(delta, rate, impact_speed)[1]
 
 
 @dataclass(frozen=True)

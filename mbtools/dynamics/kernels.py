@@ -194,3 +194,17 @@ def geometric_stiffness(system, q: np.ndarray, lam: np.ndarray, t: float = 0.0) 
         return np.zeros((n, n))
     return difference_quotients(lambda x: system.position_constraints(x, t)[1].T @ lam, q,
                                 system.model.length_scale)
+
+
+def constraint_curvature(system, q: np.ndarray, v: np.ndarray, t: float = 0.0) -> np.ndarray:
+    """∂(Φ_q v)/∂q at a fixed vector v (m × n, the rows that hold): row k is (H_k v)ᵀ,
+    H_k = ∂²Φ_k/∂q². Exact from the constant Hessians where the rows are quadratic in q,
+    else central differences of Φ_q v (n evaluations of Φ_q). The change of the
+    acceleration constraints Φ_q q̈ = γ with q at a fixed q̈ (``mbtools.dynamics.jacobians``)."""
+    n = len(q)
+    rows = system.quadratic_rows
+    if rows is not None:
+        out = np.zeros((rows.m, n))
+        np.add.at(out, (rows.k, rows.j), rows.h * v[rows.i])
+        return out
+    return difference_quotients(lambda x: system.position_constraints(x, t)[1] @ v, q, system.model.length_scale)

@@ -58,7 +58,7 @@ import numpy as np
 from scipy.optimize import brentq
 
 from ..errors import MbtoolsError, SingularJacobianError
-from .jacobians import rhs_jacobian
+from .jacobians import acceleration_response, rhs_jacobian
 from .differences import DIFFERENCE_STEP
 from .kernels import project_state
 from .singular import RankWatch
@@ -273,32 +273,48 @@ class StatePath:
     def at_output(self, q: np.ndarray, qd: np.ndarray, t: float):  # pragma: no cover - the driver calls outputs
         raise MbtoolsError("A path with load states gives its outputs from the whole state (outputs(t, y)).")
 
-    def jacobian(self, t: float, y: np.ndarray) -> np.ndarray:
-        """∂f/∂y: the (q, q̇) block of the bound system (:func:`mbtools.dynamics.jacobians.rhs_jacobian`),
-        the rest by central differences of the derivative."""
+    def jacobian(self, t: float, y: np.ndarray, curvature: bool = True) -> np.ndarray:
+        """∂f/∂y: the (q, q̇) block of the bound system (:func:`mbtools.dynamics.jacobians.rhs_jacobian`,
+        without ``curvature`` with the geometry held, for the stiffness ratio);
+        the states' rows and columns from each load's ``state_tangent`` (exact, (K.6)),
+        with ∂q̈/∂w from the saddle-point matrix, [M Φ_qᵀ; Φ_q 0] [∂q̈/∂w; ·] = [∂Q/∂w; 0];
+        by central differences of the derivative for a load without one."""
         n, size = self.n, len(y)
         q, qd, w = self.split(y)
         jacobian = np.zeros((size, size))
-        jacobian[:2 * n, :2 * n] = rhs_jacobian(self.states.bind(self.system, w), q, qd, t, self.watch.rank or None)
+        bound = self.states.bind(self.system, w)
+        rank = self.watch.rank or None
+        jacobian[:2 * n, :2 * n] = rhs_jacobian(bound, q, qd, t, rank, curvature)
         loads = self.system.loads
-        if self.states.size:
-            scale = max(float(np.abs(y[:2 * n]).max(initial=0.0)), self.system.model.length_scale)
-            for j in range(2 * n):  # ∂ẇ/∂(q, q̇)
-                dy = DIFFERENCE_STEP * max(abs(y[j]), scale)
-                plus, minus = y.copy(), y.copy()
-                plus[j] += dy
-                minus[j] -= dy
-                jacobian[2 * n:, j] = (self.states.rates(loads, t, *self.split(plus))
-                                       - self.states.rates(loads, t, *self.split(minus))) / (2 * dy)
-            for j in range(2 * n, size):  # ∂(q̈, ẇ)/∂w
-                dy = DIFFERENCE_STEP * max(abs(y[j]), 1e-300) if y[j] else DIFFERENCE_STEP * 1e-6
-                plus, minus = y.copy(), y.copy()
-                plus[j] += dy
-                minus[j] -= dy
-                jacobian[n:, j] = (self.derivative(t, plus)[n:] - self.derivative(t, minus)[n:]) / (2 * dy)
+        if not self.states.size:
+            return jacobian
+        if all(hasattr(loads[k], "state_tangent") for k, _ in self.states.slices):
+            force_w = np.zeros((n, self.states.size))
+            model = self.system.model
+            for k, part in self.states.slices:
+                Q_w, W_q, W_qd, W_w = loads[k].state_tangent(model, t, q, qd, w[part])
+                rows = slice(2 * n + part.start, 2 * n + part.stop)
+                force_w[:, part] = Q_w
+                jacobian[rows, :n], jacobian[rows, n:2 * n] = W_q, W_qd
+                jacobian[rows, 2 * n + part.start:2 * n + part.stop] = W_w
+            jacobian[n:2 * n, 2 * n:] = acceleration_response(bound, q, qd, t, force_w, rank)
+            return jacobian
+        scale = max(float(np.abs(y[:2 * n]).max(initial=0.0)), self.system.model.length_scale)
+        for j in range(2 * n):  # ∂ẇ/∂(q, q̇)
+            dy = DIFFERENCE_STEP * max(abs(y[j]), scale)
+            plus, minus = y.copy(), y.copy()
+            plus[j] += dy
+            minus[j] -= dy
+            jacobian[2 * n:, j] = (self.states.rates(loads, t, *self.split(plus))
+                                   - self.states.rates(loads, t, *self.split(minus))) / (2 * dy)
+        for j in range(2 * n, size):  # ∂(q̈, ẇ)/∂w
+            dy = DIFFERENCE_STEP * max(abs(y[j]), 1e-300) if y[j] else DIFFERENCE_STEP * 1e-6
+            plus, minus = y.copy(), y.copy()
+            plus[j] += dy
+            minus[j] -= dy
+            jacobian[n:, j] = (self.derivative(t, plus)[n:] - self.derivative(t, minus)[n:]) / (2 * dy)
         return jacobian
 
-    # -------------------------------------------------------------- events
     def event_values(self, y: np.ndarray) -> np.ndarray:
         q, _, w = self.split(y)
         return self.states.event_values(self.system.loads, q, w)

@@ -412,7 +412,7 @@ def _integrator(system: MultibodySystem, integrator, q: np.ndarray, qd: np.ndarr
         stiffness = stiffness_ratio(system, q, qd, 0.0, t_end)
     else:
         y = np.concatenate([q, qd, path.initial(q, qd)])
-        stiffness = float(max(0.0, -np.linalg.eigvals(path.jacobian(0.0, y)).real.min()) * t_end)
+        stiffness = float(max(0.0, -np.linalg.eigvals(path.jacobian(0.0, y, curvature=False)).real.min()) * t_end)
     stiff = stiffness > STIFF_RATIO or (path is not None and path.states.stiff)
     return ("Radau" if stiff else "DOP853"), stiffness
 
