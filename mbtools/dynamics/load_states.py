@@ -320,16 +320,20 @@ class StatePath:
         return self.states.event_values(self.system.loads, q, w)
 
     def first_event(self, t0: float, y0: np.ndarray, t1: float, interpolant):
-        """(time, index) of the first event function crossing zero upwards within the step,
-        or None: checked at ``SAMPLES`` points of the interpolant, located by Brent's
-        method."""
+        """(time, indices) of the first event functions crossing zero upwards within the
+        step, or None: checked at ``SAMPLES`` points of the interpolant, located by Brent's
+        method. Every function that has crossed by that time is in ``indices`` (two
+        corners of a level slider strike its wall at one instant): one left out would be
+        positive from then on, and its start never seen."""
         times = np.linspace(t0, t1, SAMPLES + 1)
         before = self.event_values(y0)
         for a, b in zip(times[:-1], times[1:]):
             after = self.event_values(interpolant(b))
             crossing = np.flatnonzero((before <= 0.0) & (after > 0.0))
             if len(crossing):
-                return min((self._past_root(interpolant, k, a, b), k) for k in crossing)
+                time = min(self._past_root(interpolant, k, a, b) for k in crossing)
+                values = self.event_values(interpolant(time))
+                return time, tuple(int(k) for k in crossing if values[k] > 0.0)
             before = after
         return None
 
@@ -347,8 +351,13 @@ class StatePath:
             nudge *= 2.0
         return root
 
-    def restart(self, t: float, y: np.ndarray, index: int) -> np.ndarray:
-        """The state after event ``index`` at t: the loads' ``at_event``."""
+    def restart(self, t: float, y: np.ndarray, index) -> np.ndarray:
+        """The state after event ``index`` (or each of a tuple of events) at t: the loads'
+        ``at_event``."""
+        if isinstance(index, tuple):
+            for each in index:
+                y = self.restart(t, y, each)
+            return y
         self.event_count += 1
         if self.event_count > MAX_EVENTS:
             raise MbtoolsError(f"More than {MAX_EVENTS} contact events in the simulation of "
