@@ -66,7 +66,7 @@ book-student: $(STAMP) book/_vendor/VERSIONS.json
 	@echo "The student edition is built: open $(abspath $(STUDENT)/_build/html/index.html)"
 
 unit: $(STAMP)
-	$(BIN)/python -m pytest -m "not browser and not notebooks" -n auto --dist loadgroup
+	$(BIN)/python -m pytest -m "not browser and not notebooks" -n auto
 
 notebooks: $(STAMP)
 	$(BIN)/python -m pytest -m notebooks
@@ -82,7 +82,7 @@ browser: $(STAMP) browser-check
 
 # Each stage says how long it took (CI's budget is 30 minutes on two cores).
 test: $(STAMP) browser-check
-	@start=$$(date +%s); $(BIN)/python -m pytest -m "not browser" -n auto --dist loadgroup; status=$$?; \
+	@start=$$(date +%s); $(BIN)/python -m pytest -m "not browser" -n auto; status=$$?; \
 	  echo "make test: unit tests, doctests and notebooks took $$(( $$(date +%s) - start )) s"; exit $$status
 	@start=$$(date +%s); $(MAKE) book-build; status=$$?; \
 	  echo "make test: the book took $$(( $$(date +%s) - start )) s"; exit $$status

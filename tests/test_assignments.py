@@ -181,7 +181,6 @@ def test_every_chapter_has_an_assignment_with_wrong_answers():
         assert {q for q, _, _ in WRONG[source.stem]} <= set(questions(source))
 
 
-@pytest.mark.xdist_group("post_build")
 @pytest.mark.parametrize("source", SOURCES, ids=[s.stem for s in SOURCES])
 def test_student_version_holds_no_solution(generated, source):
     student = generated / source.stem / "student" / f"{source.stem}.ipynb"

@@ -25,7 +25,6 @@ def test_binder_files_at_the_root():
     assert script.is_file() and os.access(script, os.X_OK)
 
 
-@pytest.mark.xdist_group("post_build")
 def test_post_build_makes_lab_open_myst_as_notebooks(post_build):
     """postBuild as Binder runs it (the ``post_build`` fixture, its CONDA_PREFIX)."""
     for source in (ROOT / "notebooks" / "assignments" / "source").glob("*.md"):
