@@ -70,6 +70,23 @@ def test_the_driven_run_stays_in_its_bearing_and_departs_from_the_ideal_at_the_f
     assert np.abs(tau - tau_ideal).max() > 0.2 * np.abs(tau_ideal).max()
 
 
+def test_both_integrators_see_each_strike_once():
+    """DOP853 and Radau through the first strikes (1.8 ms): the same contact starts, each
+    recorded once, to 1 µs (measured 0.4 µs), and the approach speeds to 1e-2 (measured
+    2e-6 at the first strike growing to 3e-3 at the seventh, at rtol 1e-6). The state
+    is projected onto the constraints after an event, which could leave the indentation
+    a hair below 0 and the same start found again from there (it was, three times in
+    6 ms by DOP853)."""
+    runs = [revolute_clearance_motion(revolute_clearance_system(), 0.0018, samples=3, integrator=name)
+            for name in ("DOP853", "Radau")]
+    starts = [[(e.time, e.approach_speed) for e in run.events if e.kind == "contact"] for run in runs]
+    assert len(starts[0]) == len(starts[1]) >= 6
+    times = np.array([[t for t, _ in each] for each in starts])
+    assert np.diff(times[0]).min() > 1e-5 and np.abs(times[0] - times[1]).max() < 1e-6
+    speeds = np.array([[v for _, v in each] for each in starts])
+    assert np.abs(speeds[0] / speeds[1] - 1.0).max() < 1e-2
+
+
 def test_a_revolute_clearance_needs_the_pin_in_the_bearing():
     with pytest.raises(InputError, match="clearance 0.02 m is not smaller than the journal's radius"):
         revolute_clearance_system(data={"bearing_radius": 0.0295})

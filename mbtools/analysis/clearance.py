@@ -68,7 +68,7 @@ def clearance_motion(system: MultibodySystem, t_end: float = CLEARANCE_DATA["dur
     method's steps to some 5 µs, and Radau, with the contacts' exact tangent (K.6), steps
     over it (measured, rtol 1e-6, 0.2 s: Radau 13 s, 4291 steps, 1722 Jacobians; DOP853
     23 s, 7206 steps of 18 evaluations each). ``integrator=None`` leaves the choice to
-    :func:`~mbtools.dynamics.simulate`, which sees no contact at the start."""
+    :func:`~mbtools.simulate`, which sees no contact at the start."""
     return simulate(system, t_end, twist=clearance_twist(), rtol=rtol, integrator=integrator,
                     t_eval=np.linspace(0.0, t_end, samples), progress=False)
 

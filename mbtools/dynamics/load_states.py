@@ -67,6 +67,10 @@ from .singular import RankWatch
 SAMPLES = 8
 #: Events are located in time to this tolerance (s).
 TIME_TOLERANCE = 1e-13
+#: How far below 0, in units of the model's length scale, an event function may be found
+#: again just after its event, where the projection of the state onto the constraints
+#: has moved it back a hair: not a new crossing.
+EVENT_SLACK = 1e-9
 #: The most events one simulation accepts.
 MAX_EVENTS = 100_000
 
@@ -220,6 +224,7 @@ class StatePath:
         self.states = system.load_states
         self.watch = RankWatch.at(system.position_constraints(q, t)[1] if system.rows else None)
         self.event_count = 0
+        self.fired: tuple = ()  # the events just restarted at: not found again from the state after them
         self.events: list = []  # each contact's start: (t, the contact's label, its approach speed)
         self.has_events = self.states.events
         self.singular: Exception | None = None
@@ -327,6 +332,10 @@ class StatePath:
         positive from then on, and its start never seen."""
         times = np.linspace(t0, t1, SAMPLES + 1)
         before = self.event_values(y0)
+        for k in self.fired:  # projected after its event, a function found there may be a hair below 0 again
+            if -EVENT_SLACK * self.system.model.length_scale < before[k] <= 0.0:
+                before[k] = 1.0
+        self.fired = ()
         for a, b in zip(times[:-1], times[1:]):
             after = self.event_values(interpolant(b))
             crossing = np.flatnonzero((before <= 0.0) & (after > 0.0))
@@ -357,6 +366,7 @@ class StatePath:
         if isinstance(index, tuple):
             for each in index:
                 y = self.restart(t, y, each)
+            self.fired = index
             return y
         self.event_count += 1
         if self.event_count > MAX_EVENTS:
@@ -374,4 +384,5 @@ class StatePath:
             contact = loads[k].contact_points(self.system.model, q)[local]
             speed = float(-contact.normal @ (contact.jacobian @ qd))
         self.events.append((t, label, speed))
+        self.fired = (index,)
         return np.concatenate([q, qd, self.states.at_event(loads, q, qd, w, index)])
