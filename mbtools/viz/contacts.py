@@ -28,6 +28,7 @@ from matplotlib.axes import Axes
 
 from ..analysis.restitution import StickSlip, hertz_impact, impact_solution, steady_friction
 from ..dynamics.forces import potential_energy
+from .clearance_panels import path_and_two_panels, plot_path_in_clearance, plot_torque_against_ideal
 from .plotting import BODY_COLORS, body_outline
 
 #: One colour per normal law, the same in every figure of the section (Okabe–Ito).
@@ -449,38 +450,20 @@ def plot_journal_in_bearing(path, t=None, forces=None, crank_angle=None, torque=
     path = np.asarray(path, dtype=float)
     panels = forces is not None and torque is not None
     if panels:
-        fig = plt.figure(figsize=(9.0, 4.2))
-        grid = fig.add_gridspec(2, 2, width_ratios=(1.0, 1.3))
-        axes = [fig.add_subplot(grid[:, 0]), fig.add_subplot(grid[0, 1])]
-        axes.append(fig.add_subplot(grid[1, 1], sharex=axes[1]))
+        fig, axes = path_and_two_panels()
     else:
         fig, ax = plt.subplots(figsize=(4.4, 4.2))
         axes = [ax]
     ax = axes[0]
-    circle = np.linspace(0.0, 2.0 * np.pi, 361)
-    ax.plot(np.cos(circle), np.sin(circle), color="0.35", lw=1.2)
     colour = np.linspace(0.0, 1.0, len(path)) if t is None else np.asarray(t, dtype=float)
-    points = ax.scatter(path[:, 0], path[:, 1], c=colour, s=4, cmap="viridis", zorder=3)
-    ax.plot(path[:, 0], path[:, 1], color="0.6", lw=0.5, zorder=2)
-    ax.set_aspect("equal")
-    ax.set_xlim(-1.3, 1.3)
-    ax.set_ylim(-1.3, 1.3)
-    ax.set_xlabel("$e_x/c$")
-    ax.set_ylabel("$e_y/c$")
-    ax.set_title("the pin's centre in the clearance", fontsize=9)
+    points = plot_path_in_clearance(ax, path[:, 0], path[:, 1], colour, "$e_x/c$", "$e_y/c$",
+                                    "the pin's centre in the clearance")
     if t is not None:
         fig.colorbar(points, ax=ax, shrink=0.7, label="t (s)")
     if panels:
         angle = np.arange(len(path)) if crank_angle is None else np.asarray(crank_angle, dtype=float)
         axes[1].plot(angle, np.asarray(forces, dtype=float) / 1e3, color="#D55E00", lw=1.0)
         axes[1].set_ylabel("contact force (kN)")
-        axes[2].plot(angle, torque, color=BODY_COLORS[0], lw=1.0, label="with the clearance")
-        if ideal_torque is not None:
-            axes[2].plot(angle, ideal_torque, color="0.2", lw=1.4, ls="--", label="ideal joint")
-        axes[2].set_ylabel("crank torque (N·m)")
-        axes[2].set_xlabel("crank angle (°)")
-        axes[2].legend(fontsize=8, loc="upper right")
-        for a in axes[1:]:
-            a.grid(alpha=0.3)
+        plot_torque_against_ideal(axes, angle, torque, ideal_torque, "crank torque (N·m)", "crank angle (°)")
     fig.tight_layout()
     return np.array(axes, dtype=object)

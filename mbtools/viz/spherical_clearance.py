@@ -12,11 +12,10 @@ Example
 
 from __future__ import annotations
 
-import matplotlib.pyplot as plt
 import numpy as np
 
+from .clearance_panels import path_and_two_panels, plot_path_in_clearance, plot_torque_against_ideal
 from .contacts import ENERGY_COLORS
-from .plotting import BODY_COLORS
 
 
 def plot_ball_in_socket(path, t, normal_energy, friction_energy, torque, ideal_torque) -> np.ndarray:
@@ -44,21 +43,10 @@ def plot_ball_in_socket(path, t, normal_energy, friction_energy, torque, ideal_t
         The path's panel, the energies', the torques'.
     """
     path, t = np.asarray(path, dtype=float), np.asarray(t, dtype=float)
-    fig = plt.figure(figsize=(9.0, 4.2))
-    grid = fig.add_gridspec(2, 2, width_ratios=(1.0, 1.3))
-    axes = [fig.add_subplot(grid[:, 0]), fig.add_subplot(grid[0, 1])]
-    axes.append(fig.add_subplot(grid[1, 1], sharex=axes[1]))
+    fig, axes = path_and_two_panels()
     ax = axes[0]
-    circle = np.linspace(0.0, 2.0 * np.pi, 361)
-    ax.plot(np.cos(circle), np.sin(circle), color="0.35", lw=1.2)
-    points = ax.scatter(path[:, 1], path[:, 2], c=t * 1e3, s=4, cmap="viridis", zorder=3)
-    ax.plot(path[:, 1], path[:, 2], color="0.6", lw=0.5, zorder=2)
-    ax.set_aspect("equal")
-    ax.set_xlim(-1.3, 1.3)
-    ax.set_ylim(-1.3, 1.3)
-    ax.set_xlabel("$e_n/c$ (along n)")
-    ax.set_ylabel("$e_b/c$ (across the link)")
-    ax.set_title("the ball's centre, seen along the link", fontsize=9)
+    points = plot_path_in_clearance(ax, path[:, 1], path[:, 2], t * 1e3, "$e_n/c$ (along n)",
+                                    "$e_b/c$ (across the link)", "the ball's centre, seen along the link")
     fig.colorbar(points, ax=ax, shrink=0.7, label="t (ms)")
     ms = t * 1e3
     axes[1].plot(ms, np.asarray(normal_energy) * 1e3, color=ENERGY_COLORS["stored"], lw=1.2,
@@ -67,12 +55,6 @@ def plot_ball_in_socket(path, t, normal_energy, friction_energy, torque, ideal_t
                  label="friction $E_t$")
     axes[1].set_ylabel("dissipated (mJ)")
     axes[1].legend(fontsize=8, loc="upper left")
-    axes[2].plot(ms, torque, color=BODY_COLORS[0], lw=1.0, label="with the clearance")
-    axes[2].plot(ms, ideal_torque, color="0.2", lw=1.4, ls="--", label="ideal joint")
-    axes[2].set_ylabel("slider torque (N·m)")
-    axes[2].set_xlabel("t (ms)")
-    axes[2].legend(fontsize=8, loc="upper right")
-    for a in axes[1:]:
-        a.grid(alpha=0.3)
+    plot_torque_against_ideal(axes, ms, torque, ideal_torque, "slider torque (N·m)", "t (ms)")
     fig.tight_layout()
     return np.array(axes, dtype=object)
