@@ -1,8 +1,8 @@
 """Rotations by exponentials: the rotation vector θ = φ u (the angle φ about the unit
 axis u), Rodrigues' formula, the logarithm and the tangent operator.
 
-With ã the matrix of the cross product (ã b = a × b, :func:`skew`), a rotation by φ
-about u is the exponential of θ̃ (Rodrigues' formula),
+With ã the matrix of the cross product (ã b = a × b, :func:`~mbtools.kinematics.skew`), a
+rotation by φ about u is the exponential of θ̃ (Rodrigues' formula),
 
     R = exp(θ̃) = I + (sin φ/φ) θ̃ + ((1 − cos φ)/φ²) θ̃²,                       (X.1)
 
@@ -25,8 +25,9 @@ Its inverse,
 
 exists for every φ but 2π, 4π, …: there the rotation vector is singular as Euler angles
 are at gimbal lock (det T = 2(1 − cos φ)/φ²), and a rotation vector is reset to its
-shorter equivalent before it gets there (:func:`shortest_rotation_vector`). Near φ = 0
-each coefficient is taken from its series (to φ⁴, exact to round-off below φ = 1e-3).
+shorter equivalent before it gets there
+(:func:`~mbtools.kinematics.shortest_rotation_vector`). Near φ = 0 each coefficient is
+taken from its series (to φ⁴, exact to round-off below φ = 1e-3).
 
 Example
 -------
@@ -81,7 +82,7 @@ def skew(a) -> np.ndarray:
 
 def exponential_coefficients(angle: float) -> tuple[float, float, float]:
     """(sin φ/φ, (1 − cos φ)/φ², (φ − sin φ)/φ³), from their series below
-    :data:`SERIES_BELOW` (the coefficients of (X.1) and (X.3))."""
+    :data:`~mbtools.kinematics.exponential.SERIES_BELOW` (the coefficients of (X.1) and (X.3))."""
     phi = float(angle)
     if phi < SERIES_BELOW:
         p2 = phi * phi
@@ -153,8 +154,8 @@ def tangent_operator_inverse(theta, frame: str = "space") -> np.ndarray:
     Raises
     ------
     SingularJacobianError
-        φ is within :data:`SINGULAR_NEAR` of 2π, 4π, …, where T is singular: reset the
-        rotation vector with :func:`shortest_rotation_vector` first.
+        φ is within :data:`~mbtools.kinematics.exponential.SINGULAR_NEAR` of 2π, 4π, …, where T is singular: reset the
+        rotation vector with :func:`~mbtools.kinematics.shortest_rotation_vector` first.
     """
     theta = _vector(theta)
     if frame not in ("space", "body"):
