@@ -44,12 +44,16 @@ which asks for one.
 ``check_cantilever_tip_deflection``     the tip deflection of a cantilever in rigid segments
 ``check_bushing_sag``                   the static sag of a block on a bushing
 ``check_bushing_block_frequencies``     the six natural frequencies of a block on a bushing
+``check_counterweight_masses``          the counterweights that balance a four-bar's shaking force fully
+``check_balanced_centre``               where the balanced four-bar's centre of mass stands
+``check_slider_crank_tdc_shaking``      a slider-crank's shaking force at top dead centre
 ======================================  ======================================================
 """
 
 from __future__ import annotations
 
 from .arrays import check_array
+from .balancing import check_balanced_centre, check_counterweight_masses, check_slider_crank_tdc_shaking
 from .constraints import check_constraints, check_gamma, check_jacobian
 from .contacts import check_first_slip_time, check_hertz_duration, check_hertz_peak_force, check_rolling_speed
 from .compliance import check_bushing_block_frequencies, check_bushing_sag
@@ -70,11 +74,13 @@ __all__ = [
     "WrongAnswer",
     "check_acceleration",
     "check_array",
+    "check_balanced_centre",
     "check_bar_spring_frequency",
     "check_bushing_block_frequencies",
     "check_bushing_sag",
     "check_cantilever_tip_deflection",
     "check_constraints",
+    "check_counterweight_masses",
     "check_counts",
     "check_double_pendulum_frequencies",
     "check_energy_lost",
@@ -96,6 +102,7 @@ __all__ = [
     "check_position",
     "check_precession",
     "check_rolling_speed",
+    "check_slider_crank_tdc_shaking",
     "check_spectral_radius",
     "check_spring_pendulum_angle",
     "check_spring_pendulum_stiffness",
