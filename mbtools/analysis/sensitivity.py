@@ -80,9 +80,10 @@ EQUATION_NAMES = ("crank driver x", "crank driver y", "coupler length b", "rocke
 LENGTH_NAMES = {"a": "crank", "b": "coupler", "c": "rocker", "d": "ground"}
 POINT_INDEX = {"A": 0, "B": 2, "P": 4}
 ASSEMBLY_MODES = ("open", "crossed")
-#: A transmission angle within this many radians of 0 or π is a dead point: near one μ
-#: grows like the square root of the crank angle's distance to it, so round-off leaves a
-#: computed μ of about √ε ≈ 1e-8 there, not 0; at μ = 1e-6 the derivatives are 1e6 links long.
+#: How close (rad) the transmission angle may come to 0 or π before the position is taken
+#: as a dead point. Near one, μ grows like the square root of the crank angle's distance to
+#: it, so round-off leaves a computed μ of about √ε ≈ 1e-8 there, not 0; at μ = 1e-6 the
+#: derivatives are 1e6 links long.
 DEAD_POINT_ANGLE = 1e-6
 #: Newton stops when every equation of (S.1), over the longest link or its square, is below this.
 NEWTON_TOLERANCE = 1e-13
