@@ -37,7 +37,7 @@ and only if both coefficients vanish:
 
 Given the coupler, (H.4) says what mass moment m z each of crank and rocker must have about
 its ground pivot; a counterweight of mass m_c at z_c on a link supplies the difference,
-m_c z_c = (m z)_required − (m z)_link, at a radius |z_c| of the designer's choice
+m_c z_c = (m z)_required − (m z)_link, at a radius ‖z_c‖ of the designer's choice
 (:func:`force_balancing_counterweights`).
 
 Example
