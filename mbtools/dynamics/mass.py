@@ -68,6 +68,17 @@ def body_mass(model: Model, body: str):
     return properties
 
 
+def check_mass_properties(model: Model) -> None:
+    """Refuse, naming the body, a model a mass matrix cannot be built for: a body without
+    mass properties, or with a singular inertia where the family turns it about every axis
+    (what :func:`mass_matrix` would refuse, without building it)."""
+    spatial_frames = model.mechanism.dimension == 3 and not model.facts.coordinates_are_positions
+    for body in model.body_names:
+        properties = body_mass(model, body)
+        if spatial_frames:
+            require_regular_inertia(body, properties, model.facts.label)
+
+
 def mass_matrix(model: Model, q) -> np.ndarray:
     """M(q), n × n, with T = ½ q̇ᵀ M q̇ (see the module's text for the equation).
 

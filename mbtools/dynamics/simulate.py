@@ -48,6 +48,7 @@ from .generalized_alpha import GeneralizedAlpha
 from .ida import GGLIDA
 from .multipliers import Multipliers
 from .projection import Projection
+from .recursive import Recursive
 from .initial import initial_position, initial_velocity
 from .contact_integrate import ContactEvent, integrate_with_contacts
 from .integrate import IMPLICIT, INTEGRATORS, STABILISATIONS, integrate
@@ -60,7 +61,7 @@ from .system import MultibodySystem
 #: ``mbtools.dynamics.formulation``): the ODE ones ("ode": q̈ from (q, q̇), integrated by
 #: scipy's solvers with projection), the index-3 one-step methods ("one_step": their own
 #: integration rule, at a fixed step or with error control) and IDA ("dae").
-FORMULATIONS = {cls.name: cls for cls in (Multipliers, Projection, ALI3P, GeneralizedAlpha, GGLIDA)}
+FORMULATIONS = {cls.name: cls for cls in (Multipliers, Projection, ALI3P, GeneralizedAlpha, GGLIDA, Recursive)}
 
 
 def _of_kind(kind: str) -> list[str]:
@@ -353,7 +354,7 @@ def simulate(system: MultibodySystem, t_end: float, formulation: str | None = No
         if stabilise not in STABILISATIONS:
             raise InputError(f"stabilise takes one of {STABILISATIONS}, got {stabilise!r}.")
         path = StatePath(system, chosen.equations, q, 0.0) if system.load_states else None
-        integrator, stiffness = _integrator(system, integrator, q, qd, t_end, path)
+        integrator, stiffness = _integrator(system, integrator, q, qd, t_end, path, chosen)
         if system.contacts:
             qs, qds, qdds, lams, forces, events, statistics = integrate_with_contacts(
                 system, q, qd, times, rtol, progress=bar, accelerations=chosen.contacts, integrator=integrator)
@@ -390,7 +391,7 @@ def _formulation_options(formulation: str, options) -> dict:
 
 
 def _integrator(system: MultibodySystem, integrator, q: np.ndarray, qd: np.ndarray, t_end: float,
-                path: StatePath | None = None):
+                path: StatePath | None = None, formulation=None):
     """(the integrator's name, the stiffness ratio measured where it was chosen by default):
     with loads with states (``path``), measured on the Jacobian of (S.1) with w, where the
     bristles' stiffness and damping show, and Radau whenever the states say they are
@@ -408,8 +409,9 @@ def _integrator(system: MultibodySystem, integrator, q: np.ndarray, qd: np.ndarr
         return integrator, None
     if system.contacts:
         return "DOP853", None
-    if path is None:
-        stiffness = stiffness_ratio(system, q, qd, 0.0, t_end)
+    if path is None:  # a formulation's own measure where it has one (the recursive one's, from its tree)
+        measure = getattr(formulation, "stiffness_ratio", stiffness_ratio)
+        stiffness = measure(system, q, qd, 0.0, t_end)
     else:
         y = np.concatenate([q, qd, path.initial(q, qd)])
         stiffness = float(max(0.0, -np.linalg.eigvals(path.jacobian(0.0, y, curvature=False)).real.min()) * t_end)

@@ -37,7 +37,8 @@ from .state import EvaluatedState
 from ..description.contacts import check_contacts
 from .loads import check_loads
 from .load_states import LoadStates
-from .mass import mass_matrix
+from .mass import check_mass_properties, mass_matrix
+from .recursive import composite_mass_matrix, model_tree
 from .prescribed import prescribed_motion
 
 STANDARD_GRAVITY = 9.81
@@ -105,7 +106,9 @@ class MultibodySystem:
         self.rows = [k for k, c in enumerate(model.constraints) if not c.is_driver or c.owner in self.prescribed]
         self.constant_mass = all(model.placement_is_linear(body) for body in model.body_names)
         self.quadratic_rows = QuadraticRows(model, self.rows) if model.is_quadratic and not self.prescribed else None
-        self._mass = mass_matrix(model, model.reference_q)  # names any body without mass properties now
+        check_mass_properties(model)  # names any body without mass properties now
+        # built once where constant; else on each call (a recursive formulation never asks)
+        self._mass = mass_matrix(model, model.reference_q) if self.constant_mass else None
         self._weight = gravity_force(model, model.reference_q, gravity) if self.constant_mass else None
         self._metric_inverse = None
         self.loads = check_loads(model, loads)
@@ -183,8 +186,14 @@ class MultibodySystem:
         return EvaluatedState(self, q, qd, t, stabilised)
 
     def mass_matrix(self, q: np.ndarray) -> np.ndarray:
-        """M(q); the one matrix computed at construction where it is constant."""
-        return self._mass if self.constant_mass else mass_matrix(self.model, q)
+        """M(q); the one matrix computed at construction where it is constant, and in
+        relative coordinates by the composite-rigid-body recursion (:mod:`.recursive`, the
+        same matrix to round-off, in O(n²) and without the placements' symbolic Jacobians)."""
+        if self.constant_mass:
+            return self._mass
+        if self.model.family == "relative":
+            return composite_mass_matrix(model_tree(self.model), q)
+        return mass_matrix(self.model, q)
 
     def saddle_point_matrix(self, q: np.ndarray, J: np.ndarray) -> np.ndarray:
         """[M Φ_qᵀ; Φ_q 0] for the constraint rows J, as a new array (the solver overwrites

@@ -279,3 +279,32 @@ def bricard(mass: float = 1.0, side: float = 0.1) -> Mechanism:
         mechanism.add_revolute(bodies[k], bodies[k + 1], at=p, axis=axes[p][0])
     mechanism.add_angle_driver("rotation", tail="A", head="B", axis=axes["A"][0])
     return mechanism
+
+
+def link_chain(n: int, spatial: bool = False) -> Mechanism:
+    """An open chain of ``n`` uniform bars of 1 kg and 1 m, end to end along x (in space a
+    zig-zag, the joints alternately at y = 0 and 0.2 m), each on a revolute about z (the
+    plane) or a ball joint (space) at its left end: the problem on which the recursive and
+    the global formulations are compared as n grows. In space each bar is a solid
+    cylinder of radius 0.05 m, so that the families that turn it about its own axis have an
+    inertia to turn.
+
+    >>> m = link_chain(4)
+    >>> len(m.bodies) - 1, [j.name for j in m.joints][:2]
+    (4, ['R_P0', 'R_P1'])
+    """
+    if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n < 1:
+        raise MechanismError(f"link_chain: n must be a whole number of bars ≥ 1, got {n!r}.")
+    m = Mechanism(f"{n}-bar chain", dimension=3 if spatial else 2)
+    m.add_ground({"P0": (0.0, 0.0, 0.0) if spatial else (0.0, 0.0)})
+    for i in range(n):
+        a = (float(i), 0.2 * (i % 2), 0.0) if spatial else (float(i), 0.0)
+        b = (float(i + 1), 0.2 * ((i + 1) % 2), 0.0) if spatial else (float(i + 1), 0.0)
+        m.add_body(f"bar{i}", {f"P{i}": a, f"P{i + 1}": b},
+                   mass=uniform_bar(1.0, a, b, radius=0.05) if spatial else uniform_bar(1.0, a, b))
+        parent = "ground" if i == 0 else f"bar{i - 1}"
+        if spatial:
+            m.add_spherical(parent, f"bar{i}", at=f"P{i}")
+        else:
+            m.add_revolute(parent, f"bar{i}", at=f"P{i}")
+    return m
