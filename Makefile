@@ -21,7 +21,7 @@ help:
 	@echo "make test       unit tests, doctests, notebooks, book build (-W), browser checks"
 	@echo "make lab        JupyterLab on the chapters (they open as notebooks)"
 	@echo "make assignments  student and instructor versions of the assignments (otter-grader)"
-	@echo "make benchmark  formulation and position-solve timings, the demos' slider latency, the bouncing bar, the stiff pendulum, the force Jacobians, contacts and friction"
+	@echo "make benchmark  formulation and position-solve timings, the demos' slider latency, the bouncing bar, the stiff pendulum, the force Jacobians, contacts and friction, recursive dynamics against N"
 	@echo "make benchmark-exudyn  position solves and dynamics beside Exudyn (its own venv)"
 
 $(STAMP): pyproject.toml
@@ -104,6 +104,7 @@ benchmark: $(STAMP)
 	$(BIN)/python benchmarks/impacts.py
 	$(BIN)/python benchmarks/stiff_pendulum.py
 	$(BIN)/python benchmarks/force_jacobians.py
+	$(BIN)/python benchmarks/recursive.py
 	$(BIN)/python benchmarks/contacts.py
 
 benchmark-exudyn: $(STAMP)

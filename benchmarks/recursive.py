@@ -31,59 +31,19 @@ import numpy as np
 
 from mbtools import formulate
 from mbtools.dynamics import MultibodySystem, simulate
-from mbtools.dynamics.kinematic_tree import KinematicTree
-from mbtools.dynamics.multipliers import accelerations as multiplier_accelerations
-from mbtools.dynamics.recursive import articulated_body_accelerations, bias_forces, composite_mass_matrix
-from mbtools.dynamics.sparse import SparseEquations
+from mbtools.analysis.recursive_checks import evaluation_times
 from mbtools.examples.benchmarks import link_chain
 
 SIZES = (2, 5, 10, 20, 50, 100, 200)
 GRAVITY = (0.0, -9.81)
 
 
-def best_of(function, repeats: int) -> float:
-    """The least wall time of ``repeats`` calls, in milliseconds."""
-    best = float("inf")
-    for _ in range(repeats):
-        start = time.perf_counter()
-        function()
-        best = min(best, time.perf_counter() - start)
-    return 1e3 * best
-
-
-def natural_state(model, tree, q, qd):
-    """The natural coordinates (the chain's joint points) of the relative state (q, q̇)."""
-    poses, twists, _, _ = tree.kinematics(q, qd)
-    points, rates = {}, {}
-    for stage, (R, p), V in zip(tree.stages, poses, twists):
-        tip = f"P{int(stage.body[3:]) + 1}"
-        drawn = np.concatenate([tree.mechanism.point_position(tip), [0.0]])
-        x = R @ drawn + p
-        points[tip], rates[tip] = x[:2], (V[3:] + np.cross(V[:3], x))[:2]
-    names = model.coordinate_names
-    q_natural = np.array([points[name[2:]][0 if name[0] == "x" else 1] for name in names])
-    qd_natural = np.array([rates[name[2:]][0 if name[0] == "x" else 1] for name in names])
-    return q_natural, qd_natural
-
-
 def per_evaluation() -> None:
-    rng = np.random.default_rng(1)
-    print("| N | ABA (ms) | CRBA + LU (ms) | natural, dense (ms) | natural, sparse (ms) | dense LU flops |")
-    print("|---|---|---|---|---|---|")
-    for n in SIZES:
-        mechanism = link_chain(n)
-        tree = KinematicTree(mechanism)
-        q, qd = 0.3 * rng.standard_normal(n), rng.standard_normal(n)
-        repeats = 20 if n <= 50 else 5
-        aba = best_of(lambda: articulated_body_accelerations(tree, q, qd, np.zeros(n), GRAVITY), repeats)
-        crba = best_of(lambda: np.linalg.solve(composite_mass_matrix(tree, q), -bias_forces(tree, q, qd, GRAVITY)),
-                       repeats)
-        natural = MultibodySystem(formulate(mechanism, "natural"), GRAVITY)
-        qn, qdn = natural_state(natural.model, tree, q, qd)
-        dense = best_of(lambda: multiplier_accelerations(natural, qn, qdn, 0.0, stabilised=False), repeats)
-        equations = SparseEquations(natural)
-        sparse_time = best_of(lambda: equations.accelerations(qn, qdn, 0.0, None), repeats)
-        print(f"| {n} | {aba:.3f} | {crba:.3f} | {dense:.3f} | {sparse_time:.3f} | {2 / 3 * (3 * n) ** 3:.1e} |")
+    times = evaluation_times(SIZES, repeats=5)
+    print("| N | " + " | ".join(f"{key} (ms)" for key in times) + " | dense LU flops |")
+    print("|---|" + "---|" * (len(times) + 1))
+    for k, n in enumerate(SIZES):
+        print(f"| {n} | " + " | ".join(f"{values[k]:.3f}" for values in times.values()) + f" | {2 / 3 * (3 * n) ** 3:.1e} |")
 
 
 def whole_runs() -> None:

@@ -109,6 +109,18 @@ def articulated_body_accelerations(tree: KinematicTree, q, qd, tau, gravity) -> 
     return qdd
 
 
+def stage_accelerations(tree: KinematicTree, q, qd, qdd) -> np.ndarray:
+    """Each stage's spatial acceleration (ω̇, v̇_O) at (q, q̇, q̈), a_k = a_parent + c_k + S_k q̈_k
+    from a ground at rest (gravity apart): the acceleration of a point x of the body is
+    v̇_O + ω̇ × x + ω × (v_O + ω × x)."""
+    q, qd, qdd = (np.asarray(x, dtype=float) for x in (q, qd, qdd))
+    _, _, axes, c = tree.kinematics(q, qd)
+    a = np.zeros((len(tree.stages), 6))
+    for k, s in enumerate(tree.stages):
+        a[k] = (a[s.parent] if s.parent >= 0 else 0.0) + c[k] + axes[k] @ qdd[list(s.coordinates)]
+    return a
+
+
 def composite_mass_matrix(tree: KinematicTree, q) -> np.ndarray:
     """M(q) of the tree by (R.3), O(n²)."""
     q = np.asarray(q, dtype=float)

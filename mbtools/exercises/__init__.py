@@ -47,6 +47,12 @@ which asks for one.
 ``check_counterweight_masses``          the counterweights that balance a four-bar's shaking force fully
 ``check_balanced_centre``               where the balanced four-bar's centre of mass stands
 ``check_slider_crank_tdc_shaking``      a slider-crank's shaking force at top dead centre
+``check_position_sensitivity``          a four-bar's position sensitivity by the implicit-function theorem
+``check_optimal_step``                  the best step of a central difference
+``check_transmission_extremes``         a crank-rocker's extreme transmission angles
+``check_transmission_verdict``          whether they meet a designer's bound
+``check_two_bar_mass_matrix``           a two-bar chain's mass matrix in relative coordinates
+``check_articulated_inertia``           the articulated inertia its first joint feels
 ======================================  ======================================================
 """
 
@@ -58,6 +64,9 @@ from .constraints import check_constraints, check_gamma, check_jacobian
 from .contacts import check_first_slip_time, check_hertz_duration, check_hertz_peak_force, check_rolling_speed
 from .compliance import check_bushing_block_frequencies, check_bushing_sag
 from .counts import check_counts
+from .recursive import check_articulated_inertia, check_two_bar_mass_matrix
+from .design import (check_optimal_step, check_position_sensitivity, check_transmission_extremes,
+                     check_transmission_verdict)
 from .dynamics import check_mass_matrix, check_pendulum_period, check_precession
 from .feedback import Pending, Right, WrongAnswer, check_number
 from .impacts import check_energy_lost, check_impact_omega, check_normal_impulse
@@ -74,6 +83,7 @@ __all__ = [
     "WrongAnswer",
     "check_acceleration",
     "check_array",
+    "check_articulated_inertia",
     "check_balanced_centre",
     "check_bar_spring_frequency",
     "check_bushing_block_frequencies",
@@ -97,9 +107,11 @@ __all__ = [
     "check_newton_step",
     "check_normal_impulse",
     "check_number",
+    "check_optimal_step",
     "check_pendulum_period",
     "check_pendulum_stiffness",
     "check_position",
+    "check_position_sensitivity",
     "check_precession",
     "check_rolling_speed",
     "check_slider_crank_tdc_shaking",
@@ -107,6 +119,9 @@ __all__ = [
     "check_spring_pendulum_angle",
     "check_spring_pendulum_stiffness",
     "check_stable",
+    "check_transmission_extremes",
+    "check_transmission_verdict",
+    "check_two_bar_mass_matrix",
     "check_upright_stiffness",
     "check_velocity",
 ]
