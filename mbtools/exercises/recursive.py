@@ -118,8 +118,9 @@ def check_articulated_inertia(answer, *, masses, lengths, angle) -> Right | Pend
         (m1 * l1**2 / 3, "that is the first bar alone; the second, free to turn, still adds its mass at the tip and "
          "part of its inertia."),
         (M[0, 0] - M[0, 1], "that subtracts M₁₂; the Schur complement subtracts M₁₂²/M₂₂."),
-        (m1 * l1**2 / 3 + m2 * l1**2, "that is the second bar as a point mass at the first's tip; it keeps part of its "
-         "turning inertia, M₁₂²/M₂₂ short of the locked value."),
+        (m1 * l1**2 / 3 + m2 * l1**2, "that is the second bar as a point mass at the first's tip; a free bar pushed at its "
+         "end turns as it is pushed and shows less than its mass there, m₂(1 − ¾cos²θ₂): take "
+         "D₁ = M₁₁ − M₁₂²/M₂₂."),
     ):
         if close(value, other, rtol=DIAGNOSE_RTOL / 10):
             raise WrongAnswer(message)
