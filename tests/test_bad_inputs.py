@@ -430,7 +430,7 @@ FORMULATION = [
     ("formulate-too-many-cut-joints", lambda: formulate(four_bar_mechanism(), "relative", cut_joints=["R_A", "R_B"]), MechanismError,
      r"Bodies \['coupler'\] cannot be reached from the ground.*Cut fewer joints"),
     ("formulate-unknown-rotation", lambda: formulate(examples.rssr(), "reference_point", rotation="quaternions"), MechanismError,
-     r"rotation must be one of 'euler_angles', 'euler_parameters', got 'quaternions'"),
+     r"rotation must be one of 'euler_angles', 'euler_parameters', 'rotation_vector', got 'quaternions'"),
     ("formulate-rotation-in-plane", lambda: formulate(four_bar_mechanism(), "reference_point", rotation="euler_angles"), MechanismError,
      r"planar body is oriented by one angle: rotation= .* spatial mechanisms only"),
 ]

@@ -4,8 +4,8 @@ For every example and every family that formulates it, the positions, velocities
 accelerations of every named point agree with the natural-coordinate model over a
 full crank turn (36 angles) to 1e-9. The families share nothing but the mechanism
 description — points and vectors (basic, natural), joint angles along a spanning tree
-(relative), body poses with angles or Euler parameters (reference point) — so
-agreement checks each of them against the others.
+(relative), body poses with angles, Euler parameters or the rotation vector (reference
+point) — so agreement checks each of them against the others.
 """
 
 import numpy as np
@@ -20,6 +20,7 @@ FAMILIES = [
     ("relative", {}),
     ("reference_point", {"rotation": "euler_angles"}),
     ("reference_point", {"rotation": "euler_parameters"}),
+    ("reference_point", {"rotation": "rotation_vector"}),
     ("basic", {}),
 ]
 EXAMPLES = {
@@ -50,13 +51,14 @@ def reference():
     return {name: kinematics(formulate(build(), "natural")) for name, build in EXAMPLES.items()}
 
 
-@pytest.mark.parametrize("family, options", FAMILIES, ids=["relative", "euler-angles", "euler-parameters", "basic"])
+@pytest.mark.parametrize("family, options", FAMILIES,
+                         ids=["relative", "euler-angles", "euler-parameters", "rotation-vector", "basic"])
 @pytest.mark.parametrize("example", list(EXAMPLES))
 def test_family_agrees_with_natural_coordinates(example, family, options, reference):
     mechanism = EXAMPLES[example]()
     if family == "reference_point" and mechanism.dimension == 2:
-        if options["rotation"] == "euler_parameters":
-            pytest.skip("a planar body has one angle; Euler parameters are spatial")
+        if options["rotation"] != "euler_angles":
+            pytest.skip("a planar body has one angle; Euler parameters and the rotation vector are spatial")
         options = {}
     model = formulate(mechanism, family, **options)
     for expected, got in zip(reference[example], kinematics(model)):

@@ -1,5 +1,5 @@
 """The exact force Jacobians of the pose families (relative coordinates, reference point
-with an angle, Euler angles or Euler parameters), in the plane and in space, and of the
+with an angle, Euler angles, Euler parameters or the rotation vector), in the plane and in space, and of the
 natural coordinates where a body's frame is a cross product.
 
 What is checked, each against central differences:
@@ -41,9 +41,9 @@ from test_mass_matrix import massive_four_bar, massive_rscr
 
 PLANAR = [("relative", {}), ("reference_point", {})]
 SPATIAL = [("relative", {}), ("reference_point", {"rotation": "euler_angles"}),
-           ("reference_point", {"rotation": "euler_parameters"})]
+           ("reference_point", {"rotation": "euler_parameters"}), ("reference_point", {"rotation": "rotation_vector"})]
 IDS_PLANAR = ["relative", "reference point"]
-IDS_SPATIAL = ["relative", "euler angles", "euler parameters"]
+IDS_SPATIAL = ["relative", "euler angles", "euler parameters", "rotation vector"]
 
 
 def assert_tangent_is_the_differences(load, model, q, qd):
@@ -155,9 +155,10 @@ def test_a_load_of_the_wrong_size_is_named_by_its_tangent():
     (bricard, "relative", {}, (0.0, -9.81, 0.0)),
     (bricard, "reference_point", {"rotation": "euler_angles"}, (0.0, -9.81, 0.0)),
     (bricard, "reference_point", {"rotation": "euler_parameters"}, (0.0, -9.81, 0.0)),
+    (bricard, "reference_point", {"rotation": "rotation_vector"}, (0.0, -9.81, 0.0)),
     (massive_rscr, "natural", {}, (1.0, 2.0, -9.81))],
     ids=["planar relative", "planar reference point", "spatial relative", "euler angles", "euler parameters",
-         "natural, a cross-product frame"])
+         "rotation vector", "natural, a cross-product frame"])
 def test_gravity_stiffness_and_inertia_jacobians(build, family, options, gravity):
     model = formulate(build(), family, **options)
     q, qd = state(model, 8)
@@ -189,9 +190,10 @@ def spatial_loads():
     (bricard, spatial_loads, "relative", {}, (0.0, -9.81, 0.0)),
     (bricard, spatial_loads, "reference_point", {"rotation": "euler_angles"}, (0.0, -9.81, 0.0)),
     (bricard, spatial_loads, "reference_point", {"rotation": "euler_parameters"}, (0.0, -9.81, 0.0)),
+    (bricard, spatial_loads, "reference_point", {"rotation": "rotation_vector"}, (0.0, -9.81, 0.0)),
     (massive_rscr, lambda: [Spring("B", "D", 3e3, 0.5, damping=20.0)], "natural", {}, (0.0, 0.0, -9.81))],
     ids=["planar relative", "planar reference point", "spatial relative", "euler angles", "euler parameters",
-         "natural, a cross-product frame"])
+         "rotation vector", "natural, a cross-product frame"])
 def test_the_system_jacobians_are_exact_without_differences_of_its_forces(monkeypatch, build, loads, family,
                                                                            options, gravity):
     system = MultibodySystem(formulate(build(), family, **options), gravity, loads=loads())

@@ -94,8 +94,8 @@ def formulate(mechanism: Mechanism, family: str, **options) -> Model:
     family : str
         ``"relative"`` (joint coordinates; option ``cut_joints=[...]``),
         ``"reference_point"`` (a point and the orientation of each body; option
-        ``rotation="euler_angles"`` or ``"euler_parameters"`` in space), ``"basic"``
-        (points only) or ``"natural"`` (points and unit vectors).
+        ``rotation="euler_angles"``, ``"euler_parameters"`` or ``"rotation_vector"`` in
+        space), ``"basic"`` (points only) or ``"natural"`` (points and unit vectors).
     **options
         The family's options, as above (:data:`FAMILIES` lists them). ``cut_joints``, a
         joint name or a list of them: the joints relative coordinates cut to open the
@@ -142,8 +142,8 @@ def formulate(mechanism: Mechanism, family: str, **options) -> Model:
             raise MechanismError(f"{key} must be one of {', '.join(map(repr, allowed))}, got {options[key]!r}.")
     if family == "reference_point" and mechanism.dimension == 2 and "rotation" in options:
         raise MechanismError(
-            "A planar body is oriented by one angle: rotation= (Euler angles or Euler "
-            "parameters) applies to spatial mechanisms only."
+            "A planar body is oriented by one angle: rotation= (Euler angles, Euler "
+            "parameters or the rotation vector) applies to spatial mechanisms only."
         )
     mechanism.check()
     return spec.build(mechanism, **options)

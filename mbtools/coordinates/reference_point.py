@@ -2,19 +2,37 @@
 
 The coordinates of a body are those of its reference point (its centre of mass when
 the description gives mass properties, otherwise the centroid of its points in the
-drawing) and its
-orientation: one angle φ in the plane; in space either three Euler angles (ψ, θ, φ),
-z–x–z as in ADAMS, or four Euler parameters (e₀, e₁, e₂, e₃) tied by e·e = 1, as in
-DADS. Every joint gives its pair conditions (:mod:`mbtools.poses`).
+drawing) and its orientation: one angle φ in the plane; in space, by the option
+``rotation``,
+
+* ``"euler_angles"`` (the default): three Euler angles (ψ, θ, φ), z–x–z as in ADAMS
+  (book, equation eq-euler-angles);
+* ``"euler_parameters"``: four Euler parameters (e₀, e₁, e₂, e₃) tied by e·e = 1, as in
+  DADS (book, equation eq-euler-parameters), with the normalisation as a constraint;
+* ``"rotation_vector"``: the rotation vector θ = (θ₁, θ₂, θ₃) = φ u, three coordinates
+  and no condition, R = exp(θ̃) by Rodrigues' formula (Rodrigues 1840; book, equation
+  eq-rodrigues), its coefficients written as functions of s = θ·θ that are smooth at
+  θ = 0 (:mod:`mbtools.coordinates.rotation_vector`).
+
+Every joint gives its pair conditions (:mod:`mbtools.coordinates.poses`).
 
 The orientation coordinates count from the drawing: φ = 0 (Euler angles (0, 90°, 0),
-Euler parameters (1, 0, 0, 0)) is each body as drawn, not a body along the x axis. The
-angle of a link from +x is ``model.angle(q, tail, head)`` in any family.
+Euler parameters (1, 0, 0, 0), rotation vector (0, 0, 0)) is each body as drawn, not a
+body along the x axis. The angle of a link from +x is ``model.angle(q, tail, head)`` in
+any family.
 
-Euler angles are singular where the nutation θ is 0 or π: the first and third
-rotations are then about the same axis. The body frames are therefore set at θ = 90°
-in the drawing (any frame fixed to a body serves); a motion that brings a body to
-θ = 0 is reported as gimbal lock, by name.
+Three numbers cannot describe every rotation without a singular one. Euler angles are
+singular where the nutation θ is 0 or π: the first and third rotations are then about
+the same axis. The body frames are therefore set at θ = 90° in the drawing (any frame
+fixed to a body serves); a motion that brings a body to θ = 0 is reported as gimbal lock,
+by name. The rotation vector is singular where a body has turned a whole number of
+times from the drawing, ‖θ‖ = 2π, 4π, …: its tangent operator (ω = T(θ) θ̇, book,
+equation eq-tangent-operator) has det T = 2 (1 − cos ‖θ‖)/‖θ‖² = 0 there, and a motion
+that brings a body there is reported by name too. Euler parameters have no singular
+orientation. The mass matrix needs nothing of the option: it is built from the frames'
+derivatives R_{,k} (:mod:`mbtools.dynamics.mass`), which for the rotation vector give
+the rotational part T(θ) I⁰ T(θ)ᵀ, I⁰ the inertia tensor about the centre of mass in the
+drawing's axes (the body's angular velocity in its own axes is Tᵀ θ̇).
 
 Example
 -------
@@ -24,6 +42,9 @@ Example
 ['x_crank', 'y_crank', 'phi_crank']
 >>> model.n_coordinates, model.n_constraints
 (9, 9)
+>>> model = formulate(examples.rssr(), "reference_point", rotation="rotation_vector")
+>>> model.coordinate_names[:6]
+['x_crank', 'y_crank', 'z_crank', 'theta1_crank', 'theta2_crank', 'theta3_crank']
 """
 
 from __future__ import annotations
@@ -38,8 +59,10 @@ from ..errors import MechanismError
 from ..model import Constraint, FamilyFacts, Model
 from .points import body_origin
 from .poses import Pose, PoseFormulation, pair_conditions, rotation
+from .rotation_vector import rotation_vector_matrix, whole_turn_explainer
 
-ROTATIONS = ("euler_angles", "euler_parameters")
+#: The options of ``rotation=`` in space.
+ROTATIONS = ("euler_angles", "euler_parameters", "rotation_vector")
 
 
 def _rz(a):
@@ -73,6 +96,7 @@ def formulate_reference_point(mechanism: Mechanism, rotation_kind: str = "euler_
         raise MechanismError(f"rotation must be one of {', '.join(map(repr, ROTATIONS))}, got {rotation_kind!r}.")
     f = PoseFormulation(mechanism)
     nutations: dict[str, int] = {}
+    rotation_vectors: dict[str, list[int]] = {}
     for body in mechanism.bodies.values():
         if body.is_ground:
             continue
@@ -87,6 +111,9 @@ def formulate_reference_point(mechanism: Mechanism, rotation_kind: str = "euler_
             theta = f.coordinate(f"theta_{name}", math.pi / 2)
             phi = f.coordinate(f"phi_{name}", 0.0)
             R = euler_angles_matrix(psi, theta, phi) * sp.Matrix(DRAWING_FRAME.T)
+        elif rotation_kind == "rotation_vector":
+            rotation_vectors[name] = list(range(len(f.coordinates), len(f.coordinates) + 3))  # indices of θ in q
+            R = rotation_vector_matrix(*(f.coordinate(f"theta{k}_{name}", 0.0) for k in (1, 2, 3)))
         else:
             e = [f.coordinate(f"e{k}_{name}", 1.0 if k == 0 else 0.0) for k in range(4)]
             R = euler_parameters_matrix(*e)
@@ -101,7 +128,8 @@ def formulate_reference_point(mechanism: Mechanism, rotation_kind: str = "euler_
     f.drivers()
     variant = rotation_kind if mechanism.dimension == 3 else None
     label = "reference point" + (f" ({rotation_kind.replace('_', ' ')})" if variant else "")
-    explain = _gimbal_lock_explainer(nutations) if nutations else None
+    explain = _gimbal_lock_explainer(nutations) if nutations else \
+        whole_turn_explainer(rotation_vectors) if rotation_vectors else None
     facts = FamilyFacts(label, variant=variant, explain_singularity=explain)
     return f.model("reference_point", facts)
 

@@ -285,7 +285,8 @@ def element_types_figure() -> Figure:
 RSCR_VIEW = {"elev": 30.0, "azim": -120.0}
 FAMILY_NAMES = {"natural": "natural coordinates", "basic": "basic coordinates",
                 "reference_point": "reference-point coordinates", "relative": "relative coordinates"}
-VARIANTS = {"euler_angles": "Euler angles", "euler_parameters": "Euler parameters"}
+VARIANTS = {"euler_angles": "Euler angles", "euler_parameters": "Euler parameters",
+            "rotation_vector": "rotation vector components"}
 
 
 def rscr_by_family(family: str, ax: Axes | None = None, mechanism: Mechanism | None = None, **options) -> Axes:

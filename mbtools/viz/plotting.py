@@ -31,6 +31,7 @@ FAMILY_COLORS = {
     "reference_point": "#009E73",
     "reference_point_euler_angles": "#009E73",
     "reference_point_euler_parameters": "#CC79A7",
+    "reference_point_rotation_vector": "#56B4E9",
     "basic": "#D55E00",
     "natural": "#0072B2",
 }
@@ -41,6 +42,7 @@ FAMILY_LABELS = {
     "reference_point": "reference point",
     "reference_point_euler_angles": "reference point (Euler angles)",
     "reference_point_euler_parameters": "reference point (Euler parameters)",
+    "reference_point_rotation_vector": "reference point (rotation vector)",
     "basic": "basic",
     "natural": "natural",
 }
@@ -339,6 +341,7 @@ FAMILY_TITLES = {
     "reference_point": "reference point: point + angle",
     "reference_point_euler_angles": "reference point:\npoint + Euler angles",
     "reference_point_euler_parameters": "reference point:\npoint + Euler parameters",
+    "reference_point_rotation_vector": "reference point:\npoint + rotation vector",
     "basic": "basic: points",
     "natural": "natural: points + unit vectors",
 }
