@@ -128,7 +128,7 @@ def test_bad_dynamics_input_is_named():
     system = MultibodySystem(formulate(pendulum(), "natural"))
     with pytest.raises(InputError, match="gravity must be 2 finite numbers"):
         MultibodySystem(system.model, gravity=(0, 0, -9.81))
-    with pytest.raises(InputError, match=r"Unknown formulation 'ali3': this release offers \['ali3p', 'generalized_alpha', 'ggl_ida', 'multipliers', 'projection'\]"):
+    with pytest.raises(InputError, match=r"Unknown formulation 'ali3': this release offers \['ali3p', 'generalized_alpha', 'ggl_ida', 'multipliers', 'projection', 'recursive'\]"):
         simulate(system, 1.0, formulation="ali3")
     with pytest.raises(InputError, match="t_end must be a positive number"):
         simulate(system, -1.0)

@@ -13,7 +13,7 @@ coordinates on the other (:func:`point_accelerations`).
 **Cost.** :func:`evaluation_times` times one evaluation of q̈ by the articulated-body
 algorithm, by the composite-rigid-body mass matrix with a dense solve, and in natural
 coordinates with a dense and a sparse saddle-point solve, on the open chain of
-:func:`mbtools.examples.benchmarks.link_chain`.
+``mbtools.examples.benchmarks.link_chain``.
 
 Example
 -------
@@ -65,14 +65,19 @@ def natural_state(model: Model, tree: KinematicTree, q, qd) -> tuple[np.ndarray,
     poses, twists, _, _ = tree.kinematics(np.asarray(q, dtype=float), np.asarray(qd, dtype=float))
     carrier, dim = _carrier(tree), model.mechanism.dimension
     values, rates = {}, {}
+    bodies = [body for body in tree.mechanism.bodies.values() if not body.is_ground]
+    moving = {name for body in bodies for name in body.points}
+    turning = {name for body in bodies for name in body.vectors}
     for name in model.point_names:
-        body, drawn = _holder(tree, name, "point") if name in model.mechanism.all_points() else (None, None)
-        if body is None:
+        if name not in moving:  # a point or vector of the ground alone is no coordinate
             continue
+        body, drawn = _holder(tree, name, "point")
         (R, p), V = poses[carrier[body]], twists[carrier[body]]
         x = R @ drawn + p
         values[name], rates[name] = x[:dim], (V[3:] + cross3(V[:3], x))[:dim]
     for name in model.vector_names:
+        if name not in turning:
+            continue
         body, drawn = _holder(tree, name, "vector")
         (R, _), V = poses[carrier[body]], twists[carrier[body]]
         u = R @ drawn

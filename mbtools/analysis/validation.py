@@ -32,6 +32,7 @@ from ..dynamics import MultibodySystem, simulate
 from ..examples import EXAMPLES
 from ..kinematics import sweep_position
 from . import benchmarks, closed_forms, gyroscope
+from .ancf_checks import ancf_cases
 from .balancing import add_counterweights, force_balancing_counterweights, shaking_along, uniform_four_bar
 from .beams import cantilever_frequency_case, elastica_cases
 from .cases import Case
@@ -342,7 +343,8 @@ def cases(quick: bool = False) -> list[Callable[[], Case | list[Case]]]:
     out += [lambda f=f: slider_crank_case(f) for f in families]
     out += [rssr_case, ssc_case, spatial_slider_crank_case, rscr_count_cases]
     out += [lambda: cardan_case("natural", {}),
-            lambda: cardan_case("reference_point", {"rotation": "euler_parameters"})]
+            lambda: cardan_case("reference_point", {"rotation": "euler_parameters"}),
+            lambda: cardan_case("reference_point", {"rotation": "rotation_vector"})]
     for formulation in ("multipliers", "projection"):
         out += [lambda f=f, fo=formulation: pendulum_case(f, fo) for f in (["natural"] if quick else families)]
         out.append(lambda fo=formulation: four_bar_energy_case("natural", fo))
@@ -354,13 +356,14 @@ def cases(quick: bool = False) -> list[Callable[[], Case | list[Case]]]:
             lambda: a02_case(10), lambda: a02_case(10, "ali3p"), lambda: a02_case(1, "projection", rtol=1e-11),
             lambda: bricard_case("natural"), lambda: bricard_case("basic", "projection"), andrews_case,
             andrews_default_case, gyroscope_cases, falling_ssc_cases, impact_cases, elastica_cases,
-            cantilever_frequency_case, lambda: contact_cases(quick)]
+            cantilever_frequency_case, ancf_cases, lambda: contact_cases(quick)]
     if not quick:
         out += [lambda: a02_case(40), lambda: a02_case(40, "ali3p"), lambda: a02_case(10, "projection", rtol=1e-10),
                 lambda: a02_case(10, "multipliers", rtol=1e-13), lambda: a02_case(1, "generalized_alpha"),
                 lambda: andrews_case("projection"), hard_top_cases,
                 lambda: gyroscope_cases("reference_point", "euler_parameters"),
-                lambda: gyroscope_cases("reference_point", "euler_angles")]
+                lambda: gyroscope_cases("reference_point", "euler_angles"),
+                lambda: gyroscope_cases("reference_point", "rotation_vector")]
     return out
 
 

@@ -187,7 +187,7 @@ class MultibodySystem:
 
     def mass_matrix(self, q: np.ndarray) -> np.ndarray:
         """M(q); the one matrix computed at construction where it is constant, and in
-        relative coordinates by the composite-rigid-body recursion (:mod:`.recursive`, the
+        relative coordinates by the composite-rigid-body recursion (:mod:`mbtools.dynamics.recursive`, the
         same matrix to round-off, in O(n²) and without the placements' symbolic Jacobians)."""
         if self.constant_mass:
             return self._mass

@@ -13,7 +13,7 @@ link  chassis end C_k        carrier end E_k        role
 2     (−0.15, 0.40, 0.22)    (−0.06, 0.66, 0.16)    upper, rear
 3     (0.35, 0.55, −0.02)    (0.06, 0.68, −0.10)    lower, trailing
 4     (−0.05, 0.25, −0.08)   (−0.05, 0.70, −0.12)   lower, transverse (spring link)
-5     (−0.25, 0.30, −0.03)   (−0.20, 0.66, −0.06)   toe link
+5     (−0.20, 0.25, −0.03)   (−0.20, 0.66, −0.06)   toe link
 ====  =====================  =====================  ==========================
 
 The carrier with its wheel has mass 40 kg at W and inertia 0.8, 1.2, 0.8 kg·m² about
@@ -116,3 +116,46 @@ def five_link_suspension(data: dict | None = None, compliant: bool = False) -> M
 
 #: The rods' radius (m) where they have a spin to hold (on bushings).
 ROD_RADIUS = 0.012
+
+
+def five_link_suspension_cardan(data: dict | None = None) -> Mechanism:
+    """The five-link suspension with each rod on a universal (Cardan) joint at its chassis
+    end and a ball joint at the carrier end, the rods solid cylinders of radius
+    :data:`ROD_RADIUS` — the variant whose relative coordinates have a regular mass matrix.
+
+    A rod between two ball joints can spin about its own line; as a slender bar it has no
+    inertia there, and relative coordinates, which turn it about that line too, get a
+    singular mass matrix. The cross of a Cardan joint holds the spin: the ground's arm
+    ``g<k>`` is horizontal and across the rod, the rod's arm ``n<k>`` across both (the
+    second and third columns of :func:`rod_axes`), and the rod still points wherever the
+    carrier takes its ball joint (away from the cross's lock, the rod along ``g<k>``,
+    90° from the drawing). Each rod also carries the unit vector ``b<k>`` (drawn along
+    ``g<k>``): with its two points and two vectors a rod has three independent directions,
+    so in natural coordinates its placement is linear in q and its mass matrix constant.
+    Bodies, points and the input ``"travel"`` are those of :func:`five_link_suspension`.
+
+    >>> m = five_link_suspension_cardan()
+    >>> [type(j).__name__ for j in m.joints[:2]], sorted(m.bodies["link1"].vectors)
+    (['Universal', 'Spherical'], ['b1', 'n1'])
+    """
+    d = dict(SUSPENSION_DATA, **(data or {}))
+    W = np.array(d["wheel_centre"], dtype=float)
+    P = W - np.array([0.0, 0.0, d["tyre_radius"]])
+    arms = {k: rod_axes(d["chassis"][k], d["carrier"][k]) for k in d["chassis"]}
+    m = Mechanism("five-link suspension on Cardan joints", dimension=3)
+    ground = {f"C{k}": c for k, c in d["chassis"].items()}
+    ground.update({"S0": d["spring_chassis"], "Z0": tuple(W), "Z1": tuple(W + [0.0, 0.0, 1.0])})
+    m.add_ground(ground, vectors={f"g{k}": tuple(axes[:, 1]) for k, axes in arms.items()})
+    carrier = {"W": tuple(W), "P": tuple(P), "S": d["spring_carrier"]}
+    carrier.update({f"E{k}": e for k, e in d["carrier"].items()})
+    inertia = np.diag(np.asarray(d["carrier_inertia"], dtype=float))
+    m.add_body("carrier", carrier, vectors={"axle": (0.0, 1.0, 0.0), "up": (0.0, 0.0, 1.0)},
+               mass=MassProperties(d["carrier_mass"], tuple(W), inertia))
+    for k, axes in arms.items():
+        ends = {f"C{k}": d["chassis"][k], f"E{k}": d["carrier"][k]}
+        m.add_body(f"link{k}", ends, vectors={f"b{k}": tuple(axes[:, 1]), f"n{k}": tuple(axes[:, 2])},
+                   mass=uniform_bar(d["rod_mass"], *ends.values(), radius=ROD_RADIUS))
+        m.add_universal("ground", f"link{k}", at=f"C{k}", axes=(f"g{k}", f"n{k}"))
+        m.add_spherical(f"link{k}", "carrier", at=f"E{k}")
+    m.add_slide_driver("travel", guide_points=("Z0", "Z1"), point="W")
+    return m
