@@ -34,6 +34,20 @@ inputs the equations are completed by the model's constraint rows,
 solved by :func:`~mbtools.dynamics.kernels.saddle_point_solve` on the rows kept, as the
 multipliers formulation solves it with the model's own M and Q − h.
 
+**As computed.** The tree's kinematics is evaluated once per state, for all stages at once
+(:meth:`~mbtools.dynamics.kinematic_tree.KinematicTree.state`), and shared by (R.1)–(R.5);
+only the sweeps along the tree are loops over the stages. In (R.1) a stage's articulated
+inertia and bias are kept side by side as one 6 × 7 matrix Z = [𝕀ᴬ | pᴬ], so that its
+update is a few matrix products: W = Sᵀ Z − [0 | τ] = [Uᵀ | −u] (𝕀ᴬ is symmetric), D the
+product of W's first six columns with S, X = D⁻¹ W (LAPACK's Cholesky solve), and
+
+    Z − U X = [𝕀ᵃ | pᴬ + U D⁻¹ u],    added to the parent's Z as [𝕀ᵃ | pᴬ + U D⁻¹ u] [[𝟙, c], [0, 1]];
+
+outward, (R.2) is q̈_k = −X (a_parent + c_k, 1). A D with an eigenvalue below 1e-12 of its
+𝕀ᴬ (at least 1) is refused, naming the joint. (R.3) is taken for all pairs of motions at
+once, the products Sᵀ 𝕀ᶜ S kept where one stage lies on the other's path; (R.4) sums the
+wrenches over the subtrees in one inward loop.
+
 Example
 -------
 A pendulum of a point mass released horizontal: q̈ = −g/L cos θ = −9.81 at θ = 0.
@@ -53,16 +67,20 @@ array([-9.81])
 
 from __future__ import annotations
 
+import functools
 import weakref
 
 import numpy as np
+from scipy.linalg import lapack
 
 from ..errors import InputError, SingularJacobianError
 from .formulation import ODEFormulation
 from .differences import difference_quotients
 from .kernels import saddle_point_matrix, saddle_point_solve
-from .kinematic_tree import KinematicTree, force_product
+from .kinematic_tree import KinematicTree, TreeState, force_products
 from .singular import RankWatch, refuse_near_singular
+
+EYE7 = np.eye(7)
 
 
 def _gravity_acceleration(gravity) -> np.ndarray:
@@ -70,43 +88,92 @@ def _gravity_acceleration(gravity) -> np.ndarray:
     return np.concatenate([np.zeros(3), -np.concatenate([g, np.zeros(3 - len(g))])])
 
 
+def base_acceleration(gravity) -> np.ndarray:
+    """(a₀, 1) = (0, −g, 1): the ground's acceleration that stands for gravity, with the 1 of
+    the 7-vectors of (R.2) as computed (read only; kept for each gravity)."""
+    return _base_acceleration(None if gravity is None else tuple(gravity))
+
+
+@functools.lru_cache(maxsize=16)
+def _base_acceleration(gravity: tuple | None) -> np.ndarray:
+    out = np.append(_gravity_acceleration(gravity), 1.0)
+    out.flags.writeable = False
+    return out
+
+
+def velocity_wrenches(state: TreeState) -> np.ndarray:
+    """V_k ×_f 𝕀_k V_k of every stage's body (s, 6): the wrench its velocity alone asks for."""
+    return force_products(state.twists, (state.inertias @ state.twists[..., None])[..., 0])
+
+
 def articulated_body_accelerations(tree: KinematicTree, q, qd, tau, gravity) -> np.ndarray:
     """q̈ of an open tree under the generalized forces τ and gravity, by (R.1)–(R.2), O(n)
     (a joint of k motions: D and its inverse k × k)."""
     q, qd, tau = (np.asarray(x, dtype=float) for x in (q, qd, tau))
-    stages = tree.stages
-    poses, twists, axes, c = tree.kinematics(q, qd)
-    IA = np.array([tree.body_inertia(s, pose) for s, pose in zip(stages, poses)])
-    pA = np.array([force_product(V, I @ V) for V, I in zip(twists, IA)])
-    U, D_inverse, u = [None] * len(stages), [None] * len(stages), [None] * len(stages)
-    for k in range(len(stages) - 1, -1, -1):
-        s, S = stages[k], axes[k]
-        if S.shape[1]:
-            U[k] = IA[k] @ S
-            D = S.T @ U[k]
-            if not np.linalg.eigvalsh(D)[0] > 1e-12 * max(1.0, float(np.abs(IA[k]).max())):
-                raise SingularJacobianError(
-                    f"The bodies beyond joint '{s.joint}' have no inertia about one of its motions: give them mass "
-                    "and inertia there (a slender bar turning about its own axis has none).")
-            D_inverse[k] = np.linalg.inv(D)
-            u[k] = tau[list(s.coordinates)] - S.T @ pA[k]
-            Ia = IA[k] - U[k] @ D_inverse[k] @ U[k].T
-            pa = pA[k] + Ia @ c[k] + U[k] @ (D_inverse[k] @ u[k])
-        else:
-            Ia, pa = IA[k], pA[k] + IA[k] @ c[k]
-        if s.parent >= 0:
-            IA[s.parent] += Ia
-            pA[s.parent] += pa
-    a = np.zeros((len(stages), 6))
-    qdd = np.zeros(tree.n)
-    base = _gravity_acceleration(gravity)
-    for k, s in enumerate(stages):
-        a[k] = (a[s.parent] if s.parent >= 0 else base) + c[k]
-        if axes[k].shape[1]:
-            rates = D_inverse[k] @ (u[k] - U[k].T @ a[k])
-            qdd[list(s.coordinates)] = rates
-            a[k] += axes[k] @ rates
-    return qdd
+    return tree_accelerations(tree, tree.state(q, qd), tau, gravity)
+
+
+def tree_accelerations(tree: KinematicTree, state: TreeState, tau: np.ndarray, gravity) -> np.ndarray:
+    """q̈ by (R.1)–(R.2) at a state of the tree already evaluated (the module, "As computed")."""
+    axes, counts, parents = state.axes, tree.motion_counts, tree.parent_list
+    articulated = np.concatenate((state.inertias, velocity_wrenches(state)[..., None]), axis=2)   # Z = [𝕀ᴬ | pᴬ]
+    shifts = np.zeros((len(counts), 7, 7))                                     # [[𝟙, c_k], [0, 1]]
+    shifts[:] = EYE7
+    shifts[:, :6, 6] = state.biases
+    taus = tree.slot_values(tau) if tau.any() else None                       # none without loads
+    solved, felt = np.zeros(axes.shape[:2] + (7,)), [None] * len(counts)     # X = D⁻¹ [Uᵀ | −u] of each stage
+    for k in range(len(counts) - 1, -1, -1):
+        Z, m = articulated[k], counts[k]
+        if m:
+            ST = axes[k, :m]
+            W = ST @ Z                                       # [Uᵀ | Sᵀ pᴬ]
+            if taus is not None:
+                W[:, 6] -= taus[k, :m]                       # [Uᵀ | −u]
+            felt[k] = D = W[:, :6] @ ST.T
+            solved[k, :m] = X = cholesky_solve(D, W)
+            Z = Z - W[:, :6].T @ X                           # [𝕀ᵃ | pᴬ + U D⁻¹ u]
+        if parents[k] >= 0:
+            articulated[parents[k]] += Z @ shifts[k]
+    _check_joint_inertias(tree, felt, articulated)
+    lifts = np.zeros((len(counts), 7, axes.shape[1]))        # [S_k; 0]
+    lifts[:, :6] = axes.transpose(0, 2, 1)
+    base = base_acceleration(gravity)
+    accelerations, reversed_rates = [], []
+    for k, parent in enumerate(parents):
+        a = shifts[k] @ (accelerations[parent] if parent >= 0 else base)
+        rates = solved[k] @ a                                # −q̈_k, with (a_parent + c_k, 1)
+        accelerations.append(a - lifts[k] @ rates)
+        reversed_rates.append(rates)
+    return -tree.coordinate_values(np.array(reversed_rates))
+
+
+def cholesky_solve(D: np.ndarray, W: np.ndarray) -> np.ndarray:
+    """D⁻¹ W for a small symmetric D expected positive definite, by LAPACK's Cholesky solver
+    (scipy's wrapper: its call costs a fraction of numpy.linalg.solve's on a 3 × 3); NaN where
+    D is not positive definite, for the caller to name the joint."""
+    if len(D) == 1:
+        return W / D[0, 0] if D[0, 0] > 0.0 else np.full_like(W, np.nan)
+    _, X, info = lapack.dposv(D, W)
+    return X if info == 0 else np.full_like(W, np.nan)
+
+
+def _check_joint_inertias(tree: KinematicTree, felt: list, articulated: np.ndarray) -> None:
+    """Refuse a joint whose D_k of (R.1) has an eigenvalue below 1e-12 of its articulated
+    inertia 𝕀ᴬ_k (of its largest entry, at least 1; 𝕀ᴬ is positive semi-definite, so that is
+    on its diagonal): the bodies it carries cannot be moved along one of its motions. The
+    joint farthest from the ground is named."""
+    largest = np.diagonal(articulated, axis1=1, axis2=2).max(axis=1)
+    thresholds = (1e-12 * np.maximum(1.0, largest)).tolist()
+    failing = [k for k, D in enumerate(felt) if D is not None and not lowest_eigenvalue(D) > thresholds[k]]
+    if failing:
+        raise SingularJacobianError(
+            f"The bodies beyond joint '{tree.stages[max(failing)].joint}' have no inertia about one of its motions: "
+            "give them mass and inertia there (a slender bar turning about its own axis has none).")
+
+
+def lowest_eigenvalue(D: np.ndarray) -> float:
+    """The lowest eigenvalue of a small symmetric matrix (LAPACK's dsyev through scipy)."""
+    return float(D[0, 0]) if len(D) == 1 else float(lapack.dsyev(D, compute_v=0)[0][0])
 
 
 def stage_accelerations(tree: KinematicTree, q, qd, qdd) -> np.ndarray:
@@ -114,56 +181,37 @@ def stage_accelerations(tree: KinematicTree, q, qd, qdd) -> np.ndarray:
     from a ground at rest (gravity apart): the acceleration of a point x of the body is
     v̇_O + ω̇ × x + ω × (v_O + ω × x)."""
     q, qd, qdd = (np.asarray(x, dtype=float) for x in (q, qd, qdd))
-    _, _, axes, c = tree.kinematics(q, qd)
-    a = np.zeros((len(tree.stages), 6))
-    for k, s in enumerate(tree.stages):
-        a[k] = (a[s.parent] if s.parent >= 0 else 0.0) + c[k] + axes[k] @ qdd[list(s.coordinates)]
-    return a
+    state = tree.state(q, qd)
+    return tree.path_sums(state.biases + (state.axes * tree.slot_values(qdd)[..., None]).sum(axis=1))
 
 
 def composite_mass_matrix(tree: KinematicTree, q) -> np.ndarray:
     """M(q) of the tree by (R.3), O(n²)."""
     q = np.asarray(q, dtype=float)
-    poses, _, axes, _ = tree.kinematics(q, np.zeros(tree.n))
-    stages = tree.stages
-    IC = np.array([tree.body_inertia(s, pose) for s, pose in zip(stages, poses)])
-    for k in range(len(stages) - 1, -1, -1):
-        if stages[k].parent >= 0:
-            IC[stages[k].parent] += IC[k]
-    M = np.zeros((tree.n, tree.n))
-    for k, s in enumerate(stages):
-        if not s.coordinates:
-            continue
-        F = IC[k] @ axes[k]
-        j = k
-        while j >= 0:
-            if stages[j].coordinates:
-                block = axes[j].T @ F
-                M[np.ix_(stages[j].coordinates, s.coordinates)] = block
-                M[np.ix_(s.coordinates, stages[j].coordinates)] = block.T
-            j = stages[j].parent
-    return M
+    return tree_mass_matrix(tree, tree.state(q, np.zeros(tree.n)))
+
+
+def tree_mass_matrix(tree: KinematicTree, state: TreeState) -> np.ndarray:
+    """M by (R.3) at a state of the tree already evaluated: S_aᵀ 𝕀ᶜ_k S_b for every pair of
+    motions a, b, kept where a's stage lies on the path of b's stage k, and mirrored."""
+    composite = tree.subtree_sums(state.inertias)
+    axes = state.axes.reshape(-1, 6)
+    products = axes @ (composite[:, None] @ state.axes[..., None]).reshape(-1, 6).T
+    below = np.where(tree.slot_below, products, 0.0)        # the blocks under the diagonal, from above it
+    return tree.coordinate_matrix(np.where(tree.slot_support, products, 0.0) + below.T)
 
 
 def bias_forces(tree: KinematicTree, q, qd, gravity) -> np.ndarray:
     """C(q, q̇) of M q̈ + C = τ by (R.4): velocity terms and gravity, O(n)."""
     q, qd = np.asarray(q, dtype=float), np.asarray(qd, dtype=float)
-    poses, twists, axes, c = tree.kinematics(q, qd)
-    stages = tree.stages
-    a, f = np.zeros((len(stages), 6)), np.zeros((len(stages), 6))
-    base = _gravity_acceleration(gravity)
-    for k, s in enumerate(stages):
-        a[k] = (a[s.parent] if s.parent >= 0 else base) + c[k]
-        inertia = tree.body_inertia(s, poses[k])
-        f[k] = inertia @ a[k] + force_product(twists[k], inertia @ twists[k])
-    C = np.zeros(tree.n)
-    for k in range(len(stages) - 1, -1, -1):
-        s = stages[k]
-        if s.coordinates:
-            C[list(s.coordinates)] = axes[k].T @ f[k]
-        if s.parent >= 0:
-            f[s.parent] += f[k]
-    return C
+    return tree_bias_forces(tree, tree.state(q, qd), gravity)
+
+
+def tree_bias_forces(tree: KinematicTree, state: TreeState, gravity) -> np.ndarray:
+    """C by (R.4) at a state of the tree already evaluated."""
+    accelerations = tree.path_sums(state.biases) + base_acceleration(gravity)[:6]
+    wrenches = (state.inertias @ accelerations[..., None])[..., 0] + velocity_wrenches(state)
+    return tree.coordinate_values((state.axes @ tree.subtree_sums(wrenches)[..., None])[..., 0])
 
 
 #: Each relative model's tree, built on first use.
@@ -204,18 +252,19 @@ def accelerations(system, q: np.ndarray, qd: np.ndarray, t: float, stabilised: b
     else by (R.3)–(R.5)."""
     tree = system_tree(system)
     tau = load_forces(system, q, qd, t)
-    state = system.evaluate(q, qd, t, stabilised)
+    tree_state = tree.state(np.asarray(q, dtype=float), np.asarray(qd, dtype=float))   # shared by (R.1)–(R.4)
     m = len(system.rows)
     if not m:
-        return articulated_body_accelerations(tree, q, qd, tau, system.gravity), np.zeros(0)
+        return tree_accelerations(tree, tree_state, tau, system.gravity), np.zeros(0)
+    state = system.evaluate(q, qd, t, stabilised)
     J, rhs = state.jacobian, state.rhs
     kept, ratio = state.kept(watch)
     if watch is None and refuse_near is not None and ratio:
         refuse_near_singular(system.model.mechanism.name, t, ratio, refuse_near)
     if kept is not None:
         J, rhs = J[kept], rhs[kept]
-    M = composite_mass_matrix(tree, q)
-    solution = saddle_point_solve(M, J, tau - bias_forces(tree, q, qd, system.gravity), rhs)
+    M = tree_mass_matrix(tree, tree_state)
+    solution = saddle_point_solve(M, J, tau - tree_bias_forces(tree, tree_state, system.gravity), rhs)
     if solution is None:
         raise SingularJacobianError(f"The recursive equations of motion of '{system.model.mechanism.name}' are "
                                     f"singular at t = {t:.6g}: the constraints lost rank at a singular position.")

@@ -391,6 +391,8 @@ class Compiled:
         involved = sorted(set().union(*(e.free_symbols for e in expr)) & set(index), key=index.__getitem__)
         if not involved:  # constant
             return out
+        if any(turn.free_symbols & set(involved) for turn in expr.atoms(sp.sin, sp.cos)):
+            return None  # turned by a coordinate (relative coordinates): spares the long symbolic Jacobian
         jacobian = expr.jacobian(involved)  # the coordinates it involves only: a body's few, of many
         if jacobian.free_symbols:
             return None
