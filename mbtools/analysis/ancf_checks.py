@@ -36,7 +36,7 @@ from ..dynamics.ancf_motion import BeamMotion, natural_frequencies, simulate_bea
 from .beams import BISSHOPP_DRUCKER, cantilever_roots, elastica_tip
 from .cases import Case
 
-#: Berzeri & Shabana (2000, J. Sound Vib. 235, 539–565), the flexible pendulum: SI units.
+#: The flexible pendulum of Berzeri and Shabana (2000, J. Sound Vib. 235, 539–565), in SI units.
 PENDULUM = {"length": 1.2, "area": 0.0018, "second_moment": 1.215e-8, "youngs_modulus": 0.7e6, "density": 5540.0}
 BERZERI_SHABANA = "Berzeri & Shabana 2000, J. Sound Vib. 235, 539–565"
 #: EA L²/EI of the cantilever checks.
@@ -104,7 +104,7 @@ def free_vibration(elements: int = 4, amplitude: float = 0.1, periods: float = 1
 
 
 def free_vibration_drift(elements: int = 4, amplitude: float = 0.1, periods: float = 1.0, rtol: float = 1e-4) -> float:
-    """max |E(t) − E(0)| / E(0) of :func:`free_vibration` (E = T + U)."""
+    """The largest abs(E(t) − E(0)) / E(0) of :func:`free_vibration` (E = T + U)."""
     energy = free_vibration(elements, amplitude, periods, rtol=rtol).energy()
     return float(np.max(np.abs(energy - energy[0])) / energy[0])
 

@@ -66,12 +66,12 @@ from ..model import Model
 from .recursive_checks import natural_state, point_accelerations
 from .suspension import STATIC_WHEEL_LOAD, TYRE_STIFFNESS, axle, spring_free_length, wheel_angles
 
-#: The damper along the coil spring's line (N·s/m): about a third of critical for the
+#: The damper along the coil spring's line, in N·s/m, about a third of critical for the
 #: wheel hop on the tyre (10 Hz; the ride's decay after the bump, ζ ≈ 0.37).
 DAMPING = 2500.0
-#: The ball joints relative coordinates cut: the carrier hangs from rod 1.
+#: The ball joints relative coordinates cut (the carrier hangs from rod 1).
 CUT_JOINTS = ("S_E2", "S_E3", "S_E4", "S_E5")
-#: The rods' joints: ``"cardan"`` (a Cardan joint at the chassis, any family) or ``"ball"``
+#: The rods' joints, ``"cardan"`` (a Cardan joint at the chassis, any family) or ``"ball"``
 #: (the book's slender rods between two ball joints: natural or basic coordinates only).
 JOINTS = ("cardan", "ball")
 #: Road profiles (D.1).

@@ -17,13 +17,13 @@ entire functions of φ, that is, entire functions of s:
 so here each is a sympy function of s, :func:`rodrigues_coefficient`, whose derivative
 is another such function: α⁽ⁿ⁾ and β⁽ⁿ⁾ to any order n, symbolically exact and finite
 everywhere (α′(0) = −1/6, β′(0) = −1/24, …). Numerically (:func:`coefficient_values`,
-what :func:`sympy.lambdify` calls, through the functions' ``_imp_``) each is
+what ``sympy.lambdify`` calls, through the functions' ``_imp_``) each is
 
-* its Taylor series where |s| < S = (n + 1)² (:func:`series_below`: φ < 1 rad for α
+* its Taylor series where abs(s) < S = (n + 1)² (:func:`series_below`: φ < 1 rad for α
   and β themselves, the functions R is made of; φ < 2 rad for the first derivatives, in
   Φ_q). Beyond its first few terms the series alternates with terms that fall in size,
   so its truncation error is below the first term left out; :func:`series_terms` takes
-  terms until that term, at S, is below 1e-20 |f⁽ⁿ⁾(0)| (11 terms for α, 10 for β;
+  terms until that term, at S, is below 1e-20 abs(f⁽ⁿ⁾(0)) (11 terms for α, 10 for β;
   13 for α′ and β′): the truncation is far below a double's rounding, 1.1e-16;
 * from S on, the closed forms α = sin r/r, β = 2 sin²(r/2)/s (r = √s; no cancellation
   in 1 − cos r) and the recurrences that follow from √s α = sin √s and s β = 1 − cos √s,
@@ -33,10 +33,10 @@ what :func:`sympy.lambdify` calls, through the functions' ``_imp_``) each is
 
   Each step cancels digits while s is small against (2n + 3)(2n + 4), which is why the
   switch point grows with the order. Both branches together stay within 1e-15 of
-  |f⁽ⁿ⁾(0)| for every s (measured against mpmath for n ≤ 4).
+  abs(f⁽ⁿ⁾(0)) for every s (measured against mpmath for n ≤ 4).
 
 Either branch takes numbers, numpy arrays (vectorised), complex values (for the complex
-step of :mod:`mbtools.model.compiled`: the functions are analytic, so their imaginary
+step of ``mbtools.model.compiled``: the functions are analytic, so their imaginary
 parts carry the derivative) and jets (:mod:`mbtools.model.jets`: second derivatives by
 Taylor arithmetic). The angular velocity is ω = T(θ) θ̇ with the tangent operator of
 book, equation eq-tangent-operator, singular where φ = 2π, 4π, …
@@ -71,11 +71,11 @@ import sympy as sp
 from ..model.jets import Jet
 
 #: How close sin(φ/2) may come to 0 at φ ≥ π before a body's rotation vector is named as
-#: at a whole turn (the tangent operator's smallest singular value is 2 |sin(φ/2)|/φ).
+#: at a whole turn (the tangent operator's smallest singular value is 2 abs(sin(φ/2))/φ).
 WHOLE_TURN_BELOW = 1e-3
 #: The kinds of coefficient: k → the offset of the factorial in its k-th Taylor term.
 KINDS = {"a": 1, "b": 2}
-#: How small the first term a series leaves out must be, relative to |f⁽ⁿ⁾(0)|.
+#: How small the first term a series leaves out must be, relative to abs(f⁽ⁿ⁾(0)).
 TRUNCATION = 1e-20
 #: Arrays of up to this many values are evaluated number by number (by math or cmath,
 #: faster than the twenty numpy calls of the closed forms on a short array).
@@ -95,10 +95,10 @@ def value_at_zero(kind: str, order: int) -> Fraction:
 
 
 def series_below(order: int) -> float:
-    """The switch point of f⁽ⁿ⁾: its series where |s| < (n + 1)², that is φ < n + 1 rad;
+    """The switch point of f⁽ⁿ⁾: its series where abs(s) < (n + 1)², that is φ < n + 1 rad;
     above, its closed form. Each step of the recurrences cancels digits where s is small
     against (2n + 3)(2n + 4); from (n + 1)² on, the n steps lose less than 1e-15 of
-    |f⁽ⁿ⁾(0)| (measured against mpmath for n ≤ 4; tests/test_rotation_vector.py)."""
+    abs(f⁽ⁿ⁾(0)) (measured against mpmath for n ≤ 4; tests/test_rotation_vector.py)."""
     return float((order + 1) ** 2)
 
 
@@ -112,7 +112,7 @@ def series_terms(kind: str, order: int) -> int:
     """How many terms of the series f⁽ⁿ⁾ takes: the fewest after which, at the switch
     point S = :func:`series_below`, the terms fall in size (so that the error of the
     alternating series is below the first term left out) and that term,
-    |t| S^K, is below :data:`TRUNCATION` |f⁽ⁿ⁾(0)| — 11 for α and 10 for β (n = 0),
+    abs(t) S^K, is below ``TRUNCATION`` abs(f⁽ⁿ⁾(0)) — 11 for α and 10 for β (n = 0),
     16 for both at n = 3."""
     _check(kind, order)
     limit, scale = Fraction(series_below(order)), abs(value_at_zero(kind, order))
@@ -143,7 +143,7 @@ def _series(kind: str, order: int, s):
 
 
 def _closed(kind: str, order: int, s, functions=np):
-    """f⁽ⁿ⁾(s) from the closed forms and the recurrences of the module (|s| at or above the
+    """f⁽ⁿ⁾(s) from the closed forms and the recurrences of the module (abs(s) at or above the
     switch point), with the square root, sine and cosine of ``functions`` (numpy for
     arrays; math or cmath for a number, ten times faster than numpy's 0-d calls)."""
     r = functions.sqrt(s)
@@ -250,7 +250,7 @@ def coefficient_values(kind: str, order: int, s):
 
 def mpmath_value(kind: str, order: int, s):
     """f⁽ⁿ⁾(s) in mpmath at its working precision, summing the Taylor series (an entire
-    function) with the digits its largest term, about e^√|s|, would cost: for evalf."""
+    function) with the digits its largest term, about e^√abs(s), would cost: for evalf."""
     import mpmath
 
     _check(kind, order)

@@ -163,9 +163,9 @@ def hermite_shapes(xi: np.ndarray, lengths: np.ndarray) -> tuple[np.ndarray, np.
 class StrainOperators(NamedTuple):
     """What the quadrature of (A.10) needs of a mesh, computed once."""
 
-    #: d = (r,ₓ, r,ₓₓ) = B e at each Gauss point: (n_elements, n_points, 4, 8).
+    #: The operator B of d = (r,ₓ, r,ₓₓ) = B e at each Gauss point, shape (n_elements, n_points, 4, 8).
     B: np.ndarray
-    #: Gauss weights times the element length (the dx of each point): (n_elements, n_points).
+    #: The Gauss weights times the element length (the dx of each point), shape (n_elements, n_points).
     weights: np.ndarray
 
 
@@ -220,7 +220,7 @@ def energy_density(d: np.ndarray, axial_stiffness: float, bending_stiffness: flo
 def energy_density_gradient(d: np.ndarray, axial_stiffness: float, bending_stiffness: float,
                             curvature_form: str = "exact") -> np.ndarray:
     """∂W/∂d (..., 4): (EA ε a + EI κ κ_a, EI κ κ_b), with ε_a = a and the curvature's
-    derivatives of :func:`_curvature_derivatives`; (EA ε a, EI b) in the simplified form."""
+    derivatives of the curvature; (EA ε a, EI b) in the simplified form."""
     a, b = d[..., :2], d[..., 2:]
     axial = axial_stiffness * (0.5 * (a[..., 0] ** 2 + a[..., 1] ** 2) - 0.5)[..., None] * a
     if curvature_form == "simplified":

@@ -147,7 +147,7 @@ def simulate_beam(supports: BeamSupports, t_end: float, e0=None, ed0=None, gravi
 
     Parameters
     ----------
-    supports : BeamSupports
+    supports : mbtools.dynamics.ancf_beam.BeamSupports
     t_end : float
     e0, ed0 : array_like, optional
         Initial coordinates and rates of the whole beam.

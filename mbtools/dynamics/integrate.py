@@ -56,7 +56,7 @@ import warnings
 import numpy as np
 from scipy.integrate import BDF, DOP853, RK45, Radau
 
-from ..errors import AccuracyWarning, MbtoolsError
+from ..errors import AccuracyWarning, MbtoolsError, SingularJacobianError
 from .ali3p import CROSSING_NEWTON_FLOOR, CROSSING_PENALTY_RATIO, NEWTON_FLOOR, ALI3P
 from .jacobians import rhs_jacobian
 from .kernels import project_state
@@ -86,6 +86,31 @@ SMALLEST_CROSSING_STEP = 1e-2
 #: trapezoidal rule is second order where DOP853 is eighth, so at the same tolerance its
 #: step is far shorter (A02, N = 10: 1.5e-2 s tried, ALI3-P refused to converge at it).
 CROSSING_FIRST_STEP = 0.1
+#: A trial stage whose constraints are violated by more than this fraction of the
+#: mechanism's size (each row divided by its scale, ``Model.residual_scales``) is not a state of the motion but of a step too long (a stage of DOP853
+#: after a stiff contact or spring, measured 4e25 m off on the suspension over a bump): if
+#: its equations are singular there, the stage returns NaN and the integrator rejects the
+#: step and shortens it, as it does for any NaN stage. A step the error control accepts
+#: stays far closer than this, so a singular position of the motion itself is still met
+#: at a consistent state and reported.
+STAGE_OFF_CONSTRAINTS = 1e-3
+
+
+def _stage_or_reject(system, evaluate, t: float, y: np.ndarray) -> np.ndarray:
+    """The derivative ``evaluate()``; NaN where its equations are singular at a stage far
+    off the constraints (:data:`STAGE_OFF_CONSTRAINTS`), which rejects the step; NaN
+    again at the step's later stages, which start from that NaN."""
+    if not np.isfinite(y).all():
+        return np.full(y.size, np.nan)
+    try:
+        return evaluate()
+    except SingularJacobianError:
+        n = system.model.n_coordinates
+        if system.rows:
+            phi = system.position_constraints(y[:n], t)[0] / system.model.residual_scales[system.rows]
+            if not np.max(np.abs(phi)) <= STAGE_OFF_CONSTRAINTS:  # NaN included
+                return np.full(y.size, np.nan)
+        raise
 
 
 def integrate(system, path, q: np.ndarray, qd: np.ndarray, times: np.ndarray, rtol: float, progress=None,
@@ -319,8 +344,12 @@ class _DensePath:
     def __init__(self, system, accelerations, q: np.ndarray, t: float = 0.0):
         self.system, self.accelerations, self.n = system, accelerations, system.model.n_coordinates
         self.watch = RankWatch.at(system.position_constraints(q, t)[1] if system.rows else None)
+        self.projects = bool(system.rows)  # an open tree (relative coordinates) has nothing to project
 
     def derivative(self, t: float, y: np.ndarray) -> np.ndarray:
+        return _stage_or_reject(self.system, lambda: self._derivative(t, y), t, y)
+
+    def _derivative(self, t: float, y: np.ndarray) -> np.ndarray:
         n = self.n
         qdd, _ = self.accelerations(self.system, y[:n], y[n:], t, stabilised=False, watch=self.watch)
         return np.concatenate([y[n:], qdd])
@@ -376,6 +405,9 @@ class _SparsePath:
         self.kept = state.kept(self.watch).rows
 
     def derivative(self, t: float, y: np.ndarray) -> np.ndarray:
+        return _stage_or_reject(self.equations.system, lambda: self._derivative(t, y), t, y)
+
+    def _derivative(self, t: float, y: np.ndarray) -> np.ndarray:
         n = self.n
         qdd, _ = self.equations.accelerations(y[:n], y[n:], t, self.kept)
         return np.concatenate([y[n:], qdd])
