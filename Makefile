@@ -49,8 +49,11 @@ BOOK_CONFIG :=
 book-config: book/_vendor/VERSIONS.json
 endif
 
+# The pages are executed first, one kernel per core, into the execution cache the build
+# then reads (book/scripts/execute_chapters.py): the build itself would run them one by one.
 book-build: $(STAMP) book-config
 	rm -rf book/_build
+	$(BIN)/python book/scripts/execute_chapters.py
 	$(BIN)/jupyter-book build book $(BOOK_CONFIG) $(BOOK_FLAGS)
 
 book: book-build
