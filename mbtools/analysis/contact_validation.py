@@ -56,11 +56,15 @@ def lugre_cases(multibody: bool = False) -> list[Case]:
     scalar = float(lugre_stick_slip().x[-1])
     out = [Case("LuGre stick-slip, one equation", "x(25 s), m", reference, scalar,
                 abs(scalar / reference - 1.0), 1e-4, "an independent code (relative)")]
-    if multibody:
-        x = float(block_position(lugre_block_motion(samples=2))[-1])
-        out.append(Case("LuGre stick-slip, multibody block (natural)", "x(25 s), m", reference, x,
-                        abs(x / reference - 1.0), 1e-4, "an independent code (relative)"))
-    return out
+    return out + [lugre_block_case()] if multibody else out
+
+
+def lugre_block_case() -> Case:
+    """LuGre's stick-slip test by the block on a prismatic pair in natural coordinates."""
+    reference = LUGRE_STICK_SLIP_REFERENCE
+    x = float(block_position(lugre_block_motion(samples=2))[-1])
+    return Case("LuGre stick-slip, multibody block (natural)", "x(25 s), m", reference, x,
+                abs(x / reference - 1.0), 1e-4, "an independent code (relative)")
 
 
 def friction_circle_case(family: str = "natural") -> Case:
@@ -115,8 +119,13 @@ def translational_clearance_case(t_end: float = 0.03) -> Case:
 
 
 def contact_cases(quick: bool = False) -> list[Case]:
-    """Every case of this module (``quick``: without the multibody LuGre block and the
-    translational clearance solved both ways)."""
-    out = restitution_cases() + lugre_cases(multibody=not quick)
+    """Every case of this module (``quick``: without :func:`further_contact_cases`)."""
+    out = restitution_cases() + lugre_cases()
     out += [friction_circle_case(), revolute_clearance_first_contact_case()]
-    return out if quick else out + [translational_clearance_case()]
+    return out if quick else out + further_contact_cases()
+
+
+def further_contact_cases() -> list[Case]:
+    """The long cases: the multibody LuGre block and the translational clearance solved
+    both ways."""
+    return [lugre_block_case(), translational_clearance_case()]

@@ -37,7 +37,7 @@ from .balancing import add_counterweights, force_balancing_counterweights, shaki
 from .beams import cantilever_frequency_case, elastica_cases
 from .cases import Case
 from .counts import coordinate_counts
-from .contact_validation import contact_cases
+from .contact_validation import contact_cases, further_contact_cases
 from .impact_validation import impact_cases
 
 ANGLES = np.radians(np.arange(0.0, 360.0, 5.0))
@@ -336,34 +336,60 @@ def recursive_case(name: str = "chain") -> Case:
                   "natural coordinates, multipliers")
 
 
-def cases(quick: bool = False) -> list[Callable[[], Case | list[Case]]]:
-    """The validation cases, as functions that compute them (``quick``: fewer families)."""
-    families = ["natural", "basic"] if quick else ["relative", "reference_point", "basic", "natural"]
-    out = [lambda f=f: four_bar_case(f) for f in families]
-    out += [lambda f=f: slider_crank_case(f) for f in families]
+FAMILIES = ["relative", "reference_point", "basic", "natural"]
+#: The families the quick set runs where it does not run all four.
+QUICK_FAMILIES = ["natural", "basic"]
+
+
+def quick_cases() -> list[Callable[[], Case | list[Case]]]:
+    """The quick set, as functions that compute the cases: every check in the families
+    that differ most (natural and basic coordinates), the natural coordinates for most of
+    the dynamics, A01 over 20 s. The validation chapter runs it."""
+    out = [lambda f=f: four_bar_case(f) for f in QUICK_FAMILIES]
+    out += [lambda f=f: slider_crank_case(f) for f in QUICK_FAMILIES]
     out += [rssr_case, ssc_case, spatial_slider_crank_case, rscr_count_cases]
     out += [lambda: cardan_case("natural", {}),
             lambda: cardan_case("reference_point", {"rotation": "euler_parameters"}),
             lambda: cardan_case("reference_point", {"rotation": "rotation_vector"})]
     for formulation in ("multipliers", "projection"):
-        out += [lambda f=f, fo=formulation: pendulum_case(f, fo) for f in (["natural"] if quick else families)]
+        out += [lambda fo=formulation: pendulum_case("natural", fo)]
         out.append(lambda fo=formulation: four_bar_energy_case("natural", fo))
-    out += [lambda f=f: four_bar_torque_case(f) for f in families]
+    out += [lambda f=f: four_bar_torque_case(f) for f in QUICK_FAMILIES]
     out += [lambda f=f: rssr_reactions_case(f) for f in ("natural", "basic")]
-    out += [lambda f=f: balanced_four_bar_case(f) for f in (["natural"] if quick else ["natural", "relative"])]
+    out += [lambda: balanced_four_bar_case("natural")]
     out += [lambda: recursive_case("chain"), lambda: recursive_case("bricard")]
-    out += [lambda: a01_case(20.0 if quick else 2000.0, "multipliers", rtol=1e-10), lambda: a02_case(1),
+    out += [lambda: a01_case(20.0, "multipliers", rtol=1e-10), lambda: a02_case(1),
             lambda: a02_case(10), lambda: a02_case(10, "ali3p"), lambda: a02_case(1, "projection", rtol=1e-11),
             lambda: bricard_case("natural"), lambda: bricard_case("basic", "projection"), andrews_case,
             andrews_default_case, gyroscope_cases, falling_ssc_cases, impact_cases, elastica_cases,
-            cantilever_frequency_case, ancf_cases, lambda: contact_cases(quick)]
-    if not quick:
-        out += [lambda: a02_case(40), lambda: a02_case(40, "ali3p"), lambda: a02_case(10, "projection", rtol=1e-10),
-                lambda: a02_case(10, "multipliers", rtol=1e-13), lambda: a02_case(1, "generalized_alpha"),
-                lambda: andrews_case("projection"), hard_top_cases,
-                lambda: gyroscope_cases("reference_point", "euler_parameters"),
-                lambda: gyroscope_cases("reference_point", "euler_angles")]
+            cantilever_frequency_case, ancf_cases, lambda: contact_cases(quick=True)]
     return out
+
+
+def further_cases() -> list[Callable[[], Case | list[Case]]]:
+    """The cases the full set adds to :func:`quick_cases`: the other two families, A01
+    over its published 2000 s, A02 with 40 windows and at tight tolerances, the hard top,
+    the gyroscope in reference-point coordinates, the long contact cases."""
+    others = [f for f in FAMILIES if f not in QUICK_FAMILIES]
+    out = [lambda f=f: four_bar_case(f) for f in others]
+    out += [lambda f=f: slider_crank_case(f) for f in others]
+    for formulation in ("multipliers", "projection"):
+        out += [lambda f=f, fo=formulation: pendulum_case(f, fo) for f in FAMILIES if f != "natural"]
+    out += [lambda f=f: four_bar_torque_case(f) for f in others]
+    out += [lambda: balanced_four_bar_case("relative")]
+    out += [lambda: a01_case(2000.0, "multipliers", rtol=1e-10),
+            lambda: a02_case(40), lambda: a02_case(40, "ali3p"), lambda: a02_case(10, "projection", rtol=1e-10),
+            lambda: a02_case(10, "multipliers", rtol=1e-13), lambda: a02_case(1, "generalized_alpha"),
+            lambda: andrews_case("projection"), hard_top_cases,
+            lambda: gyroscope_cases("reference_point", "euler_parameters"),
+            lambda: gyroscope_cases("reference_point", "euler_angles"), further_contact_cases]
+    return out
+
+
+def cases(quick: bool = False) -> list[Callable[[], Case | list[Case]]]:
+    """The validation cases, as functions that compute them: :func:`quick_cases`, and
+    unless ``quick`` :func:`further_cases`."""
+    return quick_cases() + ([] if quick else further_cases())
 
 
 def run(quick: bool = False) -> list[Case]:
@@ -379,6 +405,24 @@ def run(quick: bool = False) -> list[Case]:
     return results
 
 
+def case_call(compute: Callable) -> str:
+    """The call a function of :func:`cases` makes, as text: ``a02_case(10, 'ali3p')``.
+
+    Example
+    -------
+    >>> case_call(lambda: a02_case(40, "ali3p")), case_call(hard_top_cases)
+    ("a02_case(40, 'ali3p')", 'hard_top_cases')
+    """
+    name = getattr(compute, "__name__", "case")
+    if name == "<lambda>":  # the cases list binds its arguments in lambdas: name the call they make
+        code = compute.__code__
+        called = code.co_names or code.co_freevars  # the function the lambda calls comes first
+        arguments = [repr(c) for c in (compute.__defaults__ or ()) + code.co_consts
+                     if c is not None and not isinstance(c, (tuple, type(code)))]
+        name = f"{called[0] if called else 'case'}({', '.join(arguments)})"
+    return name
+
+
 def failed_case(compute: Callable, error: Exception) -> Case:
     """The FAIL row of a case that raised: its name from the function that computes it and
     its arguments, the error's type and message as its quantity, an infinite error.
@@ -391,15 +435,8 @@ def failed_case(compute: Callable, error: Exception) -> Case:
     >>> row.passed, row.quantity
     (False, 'raised ValueError: refused at t = 16.4')
     """
-    name = getattr(compute, "__name__", "case")
-    if name == "<lambda>":  # the cases list binds its arguments in lambdas: name the call they make
-        code = compute.__code__
-        called = code.co_names or code.co_freevars  # the function the lambda calls comes first
-        arguments = [repr(c) for c in (compute.__defaults__ or ()) + code.co_consts
-                     if c is not None and not isinstance(c, (tuple, type(code)))]
-        name = f"{called[0] if called else 'case'}({', '.join(arguments)})"
     message = " ".join(str(error).split())
-    return Case(name, f"raised {type(error).__name__}: {message}", math.nan, math.nan, math.inf, 0.0,
+    return Case(case_call(compute), f"raised {type(error).__name__}: {message}", math.nan, math.nan, math.inf, 0.0,
                 "the case did not complete")
 
 
