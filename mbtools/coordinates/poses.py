@@ -46,6 +46,19 @@ from .drivers import driver_equations
 from .points import body_origin
 
 
+def drawn(values) -> sp.Matrix:
+    """A drawn point or vector as a sympy column: whole numbers exact (0, ±1 of an axis
+    drop out of the expressions instead of multiplying them), the rest as floats.
+
+    Example
+    -------
+    >>> drawn((0.0, -1.0, 0.25)).T
+    Matrix([[0, -1, 0.25]])
+    """
+    return sp.Matrix([sp.Integer(int(v)) if float(v).is_integer() else sp.Float(float(v))
+                      for v in values])
+
+
 class Pose:
     """A rigid motion of the drawing: x = R x⁰ + t (R, t sympy matrices)."""
 
@@ -58,11 +71,11 @@ class Pose:
 
     def point(self, x0) -> sp.Matrix:
         """Where the point drawn at x0 is."""
-        return self.R * sp.Matrix(list(map(float, x0))) + self.t
+        return self.R * drawn(x0) + self.t
 
     def vector(self, u0) -> sp.Matrix:
         """Where the vector drawn as u0 points."""
-        return self.R * sp.Matrix(list(map(float, u0)))
+        return self.R * drawn(u0)
 
     def then(self, other: "Pose") -> "Pose":
         """This motion followed by ``other`` expressed in the drawing: x ↦ self(other(x))."""
@@ -75,14 +88,14 @@ def rotation(axis, angle, dim: int) -> sp.Matrix:
     c, s = sp.cos(angle), sp.sin(angle)
     if dim == 2:
         return sp.Matrix([[c, -s], [s, c]])
-    k = sp.Matrix(list(map(float, axis)))
+    k = drawn(axis)
     K = sp.Matrix([[0, -k[2], k[1]], [k[2], 0, -k[0]], [-k[1], k[0], 0]])
     return sp.eye(3) + s * K + (1 - c) * K * K
 
 
 def about_point(R: sp.Matrix, point0, shift: sp.Matrix | None = None) -> Pose:
     """The rigid motion that turns by R about the drawn point ``point0`` (then shifts)."""
-    p = sp.Matrix(list(map(float, point0)))
+    p = drawn(point0)
     t = p - R * p
     return Pose(R, t if shift is None else t + shift)
 

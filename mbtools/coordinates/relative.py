@@ -29,7 +29,7 @@ from ..errors import MechanismError
 from ..description import Cylindrical, Mechanism, Prismatic, Revolute, Rigid, Spherical, Translational, Universal
 from ..description.topology import free_bodies, spanning_tree
 from ..model import FamilyFacts, Model
-from .poses import Pose, PoseFormulation, about_point, pair_conditions, rotation
+from .poses import Pose, PoseFormulation, about_point, drawn, pair_conditions, rotation
 
 
 def formulate_relative(mechanism: Mechanism, cut_joints: list[str] | None = None) -> Model:
@@ -92,7 +92,7 @@ def translational_motion(f: PoseFormulation, joint: Translational, parent: str) 
     """A slide s along the axis."""
     a0 = f.mechanism.vector_direction(joint.axis)
     s = f.coordinate(f"s_{joint.name}", 0.0)
-    return Pose(sp.eye(3), s * sp.Matrix(list(map(float, a0))))
+    return Pose(sp.eye(3), s * drawn(a0))
 
 
 def cylindrical_motion(f: PoseFormulation, joint: Cylindrical, parent: str) -> Pose:
@@ -101,7 +101,7 @@ def cylindrical_motion(f: PoseFormulation, joint: Cylindrical, parent: str) -> P
     theta = f.coordinate(f"theta_{joint.name}", 0.0)
     s = f.coordinate(f"s_{joint.name}", 0.0)
     return about_point(rotation(a0, theta, 3), f.mechanism.point_position(joint.point_i),
-                       shift=s * sp.Matrix(list(map(float, a0))))
+                       shift=s * drawn(a0))
 
 
 def prismatic_motion(f: PoseFormulation, joint: Prismatic, parent: str) -> Pose:
@@ -111,7 +111,7 @@ def prismatic_motion(f: PoseFormulation, joint: Prismatic, parent: str) -> Pose:
     g0 = g0 / np.linalg.norm(g0)
     sign = 1.0 if joint.guide_body == parent else -1.0
     s = f.coordinate(f"s_{joint.name}", 0.0)
-    return Pose(sp.eye(2), sign * s * sp.Matrix(list(map(float, g0))))
+    return Pose(sp.eye(2), sign * s * drawn(g0))
 
 
 #: How relative coordinates move the child of each tree joint type (cut joints give

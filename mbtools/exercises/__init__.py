@@ -53,6 +53,10 @@ which asks for one.
 ``check_transmission_verdict``          whether they meet a designer's bound
 ``check_two_bar_mass_matrix``           a two-bar chain's mass matrix in relative coordinates
 ``check_articulated_inertia``           the articulated inertia its first joint feels
+``check_ancf_mass_matrix``              the mass matrix of a planar ANCF beam element
+``check_ancf_gravity_force``            that element's generalized force of gravity
+``check_tip_stiffness``                 the bending stiffness of a one-element cantilever's tip
+``check_cantilever_frequency``          a cantilever's natural frequency in Hz
 ======================================  ======================================================
 """
 
@@ -69,6 +73,8 @@ from .design import (check_optimal_step, check_position_sensitivity, check_trans
                      check_transmission_verdict)
 from .dynamics import check_mass_matrix, check_pendulum_period, check_precession
 from .feedback import Pending, Right, WrongAnswer, check_number
+from .flexible import (check_ancf_gravity_force, check_ancf_mass_matrix, check_cantilever_frequency,
+                       check_tip_stiffness)
 from .impacts import check_energy_lost, check_impact_omega, check_normal_impulse
 from .integrators import check_euler_step_limit, check_generalized_alpha_parameters, check_spectral_radius
 from .kinematics import check_acceleration, check_newton_step, check_position, check_velocity
@@ -82,12 +88,15 @@ __all__ = [
     "Right",
     "WrongAnswer",
     "check_acceleration",
+    "check_ancf_gravity_force",
+    "check_ancf_mass_matrix",
     "check_array",
     "check_articulated_inertia",
     "check_balanced_centre",
     "check_bar_spring_frequency",
     "check_bushing_block_frequencies",
     "check_bushing_sag",
+    "check_cantilever_frequency",
     "check_cantilever_tip_deflection",
     "check_constraints",
     "check_counterweight_masses",
@@ -119,6 +128,7 @@ __all__ = [
     "check_spring_pendulum_angle",
     "check_spring_pendulum_stiffness",
     "check_stable",
+    "check_tip_stiffness",
     "check_transmission_extremes",
     "check_transmission_verdict",
     "check_two_bar_mass_matrix",
