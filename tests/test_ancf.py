@@ -35,6 +35,7 @@ from mbtools.analysis.ancf_checks import (PENDULUM, cantilever, elastica_errors,
 from mbtools.analysis.beams import elastica_tip
 from mbtools.dynamics import ancf
 from mbtools.dynamics.ancf_beam import AncfBeam, BeamSupports, straight_beam
+from mbtools.dynamics.ancf_motion import BeamMotion
 from mbtools.errors import InputError, MechanismError
 
 STEEL = {"youngs_modulus": 2e11, "area": 1e-4, "second_moment": 1e-9, "density": 7800.0}
@@ -177,6 +178,70 @@ def test_a_stiff_pendulum_tends_to_the_rigid_one_as_1_over_e():
                  for E in (7e9, 7e10)]
     assert 8.0 < deviation[0] / deviation[1] < 12.5
     assert deviation[1] < 2e-3
+
+
+def test_the_centre_line_passes_the_nodes_and_follows_the_shape_functions():
+    beam = straight_beam(1.5, 3, youngs_modulus=1.0, area=1.0, second_moment=1.0, density=1.0, angle=0.4)
+    rng = np.random.default_rng(3)
+    e = beam.reference + 0.05 * rng.standard_normal(beam.n_coordinates)
+    line = beam.centreline(e, points=5)
+    assert line.shape == (3 * 4 + 1, 2)
+    nodes = e.reshape(-1, 4)[:, :2]
+    assert np.allclose(line[::4], nodes, atol=1e-14)
+    # the middle of element 1 is S(½) e of that element
+    N, _, _ = ancf.hermite_shapes(np.array([0.5]), beam.lengths[1:2])
+    middle = N[0, 0] @ e[beam.element_dofs[1]].reshape(4, 2)
+    assert np.allclose(line[6], middle, atol=1e-14)
+    # on the reference the line is straight, along the beam, evenly spaced
+    straight = beam.centreline(beam.reference, points=5)
+    steps = np.diff(straight, axis=0)
+    assert np.allclose(steps, steps[0], atol=1e-14)
+    assert np.isclose(np.linalg.norm(straight[-1] - straight[0]), 1.5)
+
+
+@pytest.fixture(scope="module")
+def short_fall():
+    """The flexible pendulum of two elements over its first 0.05 s, at six times."""
+    return flexible_pendulum(2, t_end=0.05, rtol=1e-4, method="DOP853", t_eval=np.linspace(0.0, 0.05, 6))
+
+
+def test_the_centre_line_of_a_stack_is_one_line_per_row(short_fall):
+    beam = short_fall.supports.beam
+    lines = beam.centreline(short_fall.e, points=4)
+    assert lines.shape == (6, 2 * 3 + 1, 2)
+    assert np.allclose(lines[3], beam.centreline(short_fall.e[3], points=4))
+
+
+def test_bad_centre_line_requests_are_named():
+    beam = straight_beam(1.0, 2, youngs_modulus=1.0, area=1.0, second_moment=1.0, density=1.0)
+    for points in (1, 2.5, True):
+        with pytest.raises(InputError, match="AncfBeam.centreline: points .* at least 2"):
+            beam.centreline(beam.reference, points=points)
+    for e in (np.zeros(8), 0.0):
+        with pytest.raises(InputError, match="AncfBeam.centreline: e must have the beam's 12 coordinates"):
+            beam.centreline(e)
+
+
+def test_the_energy_terms_add_up_to_the_motion_s_energy(short_fall):
+    parts = short_fall.energy_parts()
+    assert list(parts) == ["kinetic", "strain", "gravity", "total"]
+    assert np.array_equal(parts["total"], short_fall.energy())
+    assert np.allclose(parts["total"], parts["kinetic"] + parts["strain"] + parts["gravity"], rtol=0, atol=1e-12)
+    assert parts["kinetic"][0] == 0.0 and parts["strain"][0] < 1e-20
+    assert parts["gravity"][-1] < 0.0   # it has fallen: the weight's potential went down
+
+
+def test_the_energy_terms_of_a_rigid_translation_are_the_rigid_body_s():
+    beam = uneven_beam()
+    m, g, v, h = beam.total_mass(), 9.81, np.array([3.0, -4.0]), np.array([0.0, 2.0, 5.0])
+    shift = np.tile([0.0, 1.0, 0.0, 0.0], len(beam.nodes))       # up by 1 m, slopes unchanged
+    rate = np.tile(np.concatenate([v, [0.0, 0.0]]), len(beam.nodes))
+    motion = BeamMotion(BeamSupports(beam), np.arange(3.0), beam.reference + h[:, None] * shift,
+                        np.tile(rate, (3, 1)), beam.gravity_force((0.0, -g)))
+    parts = motion.energy_parts()
+    assert np.allclose(parts["kinetic"], 0.5 * m * (v @ v), rtol=1e-13, atol=0)
+    assert np.allclose(parts["strain"], 0.0, rtol=0, atol=1e-13 * STEEL["youngs_modulus"] * STEEL["area"])
+    assert np.allclose(parts["gravity"] - parts["gravity"][0], m * g * h, rtol=1e-13, atol=0)
 
 
 @pytest.mark.parametrize("what", ["youngs_modulus", "area", "second_moment", "density"])

@@ -127,6 +127,53 @@ class AncfBeam:
         k = 4 * self.node(node)
         return np.asarray(e)[..., k + 2:k + 4]
 
+    def centreline(self, e, points: int = 9) -> np.ndarray:
+        """The centre line r(ξ) = S(ξ) e of (A.2) (:mod:`mbtools.dynamics.ancf`), sampled at
+        ``points`` equally spaced ξ in every element, the shared nodes once.
+
+        Parameters
+        ----------
+        e : array_like
+            The beam's coordinates, (n_coordinates,), or a stack of them, one row per time
+            (n_times, n_coordinates), such as ``BeamMotion.e``.
+        points : int
+            Samples per element, both nodes included (≥ 2).
+
+        Returns
+        -------
+        numpy.ndarray
+            (n_elements (points − 1) + 1, 2) positions for one e, or
+            (n_times, n_elements (points − 1) + 1, 2) for a stack.
+
+        Raises
+        ------
+        InputError
+            ``points`` is not a whole number ≥ 2, or ``e`` does not have the beam's
+            coordinates.
+
+        Examples
+        --------
+        >>> beam = straight_beam(2.0, 2, youngs_modulus=1.0, area=1.0, second_moment=1.0, density=1.0)
+        >>> beam.centreline(beam.reference, points=3)[:, 0]     # 3 points per element, shared nodes once
+        array([0. , 0.5, 1. , 1.5, 2. ])
+        """
+        where = "AncfBeam.centreline"
+        if isinstance(points, (bool, np.bool_)) or not isinstance(points, (int, np.integer)) or points < 2:
+            raise InputError(f"{where}: points must be a whole number of samples per element, at least 2 "
+                             f"(both nodes), got {points!r}; pass points=2 or more.")
+        e = np.asarray(e, dtype=float)
+        if e.ndim == 0 or e.shape[-1] != self.n_coordinates:
+            raise InputError(f"{where}: e must have the beam's {self.n_coordinates} coordinates (4 per node, "
+                             f"{len(self.nodes)} nodes) in its last axis, got shape {e.shape}; pass e of this "
+                             "beam (its reference, a static solution or rows of its motion's e).")
+        xi = np.linspace(0.0, 1.0, int(points))
+        N, _, _ = ancf.hermite_shapes(xi, self.lengths)                    # (elements, points, 4)
+        nodal = e[..., self.element_dofs].reshape(e.shape[:-1] + (self.n_elements, 4, 2))
+        r = np.einsum("epk,...ekc->...epc", N, nodal)                      # (..., elements, points, 2)
+        first = r[..., :1, 0, :]
+        rest = r[..., :, 1:, :].reshape(e.shape[:-1] + (-1, 2))
+        return np.concatenate([first, rest], axis=-2)
+
     def total_mass(self) -> float:
         """ρA times the length: vᵀMv for a unit translation v."""
         v = np.tile([1.0, 0.0, 0.0, 0.0], len(self.nodes))

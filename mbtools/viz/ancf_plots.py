@@ -4,15 +4,18 @@ convergence against the number of elements, the flexible pendulum's tip paths, e
 and animation.
 
 The numbers come from :mod:`mbtools.dynamics.ancf`, :mod:`mbtools.dynamics.ancf_beam`,
-:mod:`mbtools.dynamics.ancf_motion` and :mod:`mbtools.analysis.ancf_checks`; these
-functions interpolate what is drawn and draw it.
+:mod:`mbtools.dynamics.ancf_motion` and :mod:`mbtools.analysis.ancf_checks` (the centre
+lines from :meth:`~mbtools.dynamics.ancf_beam.AncfBeam.centreline`, the energy terms from
+:meth:`~mbtools.dynamics.ancf_motion.BeamMotion.energy_parts`); these functions draw them.
 
 Example
 -------
 >>> from mbtools.dynamics.ancf_beam import straight_beam
 >>> beam = straight_beam(2.0, 2, youngs_modulus=1.0, area=1.0, second_moment=1.0, density=1.0)
->>> centreline(beam, beam.reference, points=3)[:, 0]        # 3 points per element, shared nodes once
+>>> ax = plot_bent_beams({"straight": (beam, beam.reference)})
+>>> ax.lines[0].get_xdata()[::4]                     # its centre line, 9 points per element
 array([0. , 0.5, 1. , 1.5, 2. ])
+>>> plt.close("all")
 """
 
 from __future__ import annotations
@@ -31,33 +34,6 @@ from ..errors import InputError
 CYCLE = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#000000")
 #: The colour of the rigid pendulum drawn for comparison.
 RIGID_COLOR = "0.55"
-
-
-def centreline(beam: AncfBeam, e, points: int = 9) -> np.ndarray:
-    """The beam's centre line r(ξ) = S(ξ) e, sampled at ``points`` equally spaced ξ in
-    every element (the shared nodes once): (n_samples, 2) for one e of the beam, or
-    (n_times, n_samples, 2) for a stack of them (one row per time).
-
-    Parameters
-    ----------
-    beam : mbtools.dynamics.ancf_beam.AncfBeam
-    e : array_like
-        (n_coordinates,) or (n_times, n_coordinates).
-    points : int
-        Samples per element, both nodes included (≥ 2).
-    """
-    e = np.asarray(e, dtype=float)
-    if points < 2:
-        raise InputError(f"centreline: points must be at least 2 per element, got {points!r}.")
-    if e.shape[-1] != beam.n_coordinates:
-        raise InputError(f"centreline: e must have the beam's {beam.n_coordinates} coordinates, got {e.shape}.")
-    xi = np.linspace(0.0, 1.0, points)
-    N, _, _ = ancf.hermite_shapes(xi, beam.lengths)                    # (elements, points, 4)
-    nodal = e[..., beam.element_dofs].reshape(e.shape[:-1] + (beam.n_elements, 4, 2))
-    r = np.einsum("epk,...ekc->...epc", N, nodal)                      # (..., elements, points, 2)
-    first = r[..., :1, 0, :]
-    rest = r[..., :, 1:, :].reshape(e.shape[:-1] + (-1, 2))
-    return np.concatenate([first, rest], axis=-2)
 
 
 def plot_shape_functions(ax: Axes | None = None, samples: int = 101) -> Axes:
@@ -95,7 +71,7 @@ def plot_bent_beams(states: dict, elastica: tuple[np.ndarray, np.ndarray] | None
     if ax is None:
         _, ax = plt.subplots(figsize=(6.5, 3.4))
     for k, (label, (beam, e)) in enumerate(states.items()):
-        line = centreline(beam, e)
+        line = beam.centreline(e)
         nodes = np.asarray(e, dtype=float).reshape(-1, 4)[:, :2]
         colour = CYCLE[k % len(CYCLE)]
         ax.plot(line[:, 0], line[:, 1], "-", color=colour, lw=1.8, label=label)
@@ -123,14 +99,14 @@ def plot_mode_shapes(beam: AncfBeam, shapes: np.ndarray, frequencies=None, ampli
     """
     if ax is None:
         _, ax = plt.subplots(figsize=(6.0, 3.0))
-    rest = centreline(beam, beam.reference)
+    rest = beam.centreline(beam.reference)
     ax.plot(rest[:, 0], rest[:, 1], "-", color="0.75", lw=2)
     length = float(beam.lengths.sum())
     for k in range(shapes.shape[1]):
         mode = shapes[:, k]
         moved = np.abs(mode.reshape(-1, 4)[:, :2]).max()
         scaled = beam.reference + amplitude * length / max(float(moved), 1e-300) * mode
-        line = centreline(beam, scaled)
+        line = beam.centreline(scaled)
         label = f"mode {k + 1}" if frequencies is None else f"mode {k + 1}: ω = {frequencies[k]:.4g}"
         ax.plot(line[:, 0], line[:, 1], "-", color=CYCLE[k % len(CYCLE)], lw=1.8, label=label)
     ax.set_aspect("equal", adjustable="datalim")
@@ -189,19 +165,9 @@ def plot_tip_paths(paths: dict, rigid: np.ndarray | None = None, ax: Axes | None
     return ax
 
 
-def energy_parts(motion: BeamMotion) -> dict:
-    """The energy of a motion term by term at every time: the kinetic ½ ėᵀMė, the strain
-    energy U(e), the potential −Fᵀe of the constant forces (gravity) and their sum,
-    which :meth:`~mbtools.dynamics.ancf_motion.BeamMotion.energy` returns."""
-    beam = motion.supports.beam
-    kinetic = 0.5 * np.einsum("ti,ij,tj->t", motion.ed, beam.mass, motion.ed)
-    strain = np.array([beam.strain_energy(e) for e in motion.e])
-    potential = -motion.e @ motion.force
-    return {"kinetic": kinetic, "strain": strain, "gravity": potential, "total": kinetic + strain + potential}
-
-
 def plot_energy(t, parts: dict, ax: Axes | None = None, rigid_kinetic=None) -> Axes:
-    """The energy terms (label → one value per time, such as :func:`energy_parts`) against
+    """The energy terms (label → one value per time, such as
+    :meth:`~mbtools.dynamics.ancf_motion.BeamMotion.energy_parts`) against
     time, and a rigid body's kinetic energy (grey, dashed) if given.
 
     Returns
@@ -239,7 +205,7 @@ def animate_beam(motion: BeamMotion, rigid_tip: np.ndarray | None = None, every:
     if rigid_tip is not None and len(rigid_tip) != len(motion.t):
         raise InputError(f"animate_beam: rigid_tip must have one row per time of the motion ({len(motion.t)}), "
                          f"got {len(rigid_tip)}.")
-    lines = centreline(beam, motion.e)
+    lines = beam.centreline(motion.e)
     tip = motion.node_path(-1)
     frames = list(range(0, len(motion.t), every))
     fig, ax = plt.subplots(figsize=figsize, dpi=dpi)
