@@ -37,7 +37,7 @@ node_modules/.package-lock.json: package.json package-lock.json
 	npm ci --no-audit --no-fund --loglevel=error
 	touch $@
 
-book/_vendor/VERSIONS.json: node_modules/.package-lock.json book/scripts/assets.py book/scripts/widgets-assets-path.js | $(STAMP)
+book/_vendor/VERSIONS.json: node_modules/.package-lock.json book/scripts/assets.py book/scripts/widgets-assets-path.js $(wildcard book/scripts/mbplayer/*.js) | $(STAMP)
 	$(BIN)/python book/scripts/assets.py
 
 ifeq ($(ASSETS),cdn)

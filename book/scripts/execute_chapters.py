@@ -73,13 +73,15 @@ def main(argv: list[str] | None = None) -> int:
                         help="pages to execute (default: every page of the table of contents)")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1,
                         help="pages executed at once (default: the number of cores)")
+    parser.add_argument("--cache", type=Path, default=CACHE,
+                        help="the execution cache (default: the book's, book/_build/.jupyter_cache)")
     args = parser.parse_args(argv)
 
     config = yaml.safe_load((BOOK / "_config.yml").read_text(encoding="utf-8"))
     execute = config.get("execute", {})
     md_config = MdParserConfig(
         enable_extensions=set(config.get("parse", {}).get("myst_enable_extensions", [])))
-    cache = get_cache(str(CACHE))
+    cache = get_cache(str(args.cache))
     previous = {record.uri: record.data.get("execution_seconds", 0.0)
                 for record in cache.list_cache_records()}
 
