@@ -50,11 +50,12 @@ CHAPTERS: tuple[Chapter, ...] = (
     Chapter(14, "chapters/14_statics_vibration", "Statics and\nvibration", (3.4, -0.95), (9,), (3,)),
     Chapter(15, "chapters/15_reactions_suspension", "Reactions, a\nsuspension", (4.6, -1.33), (14,), (5,)),
     Chapter(16, "chapters/16_balancing", "Shaking and\nbalancing", (5.7, -1.33), (15,)),
+    Chapter(17, "chapters/17_flexible_bodies", "Flexible bodies\n(ANCF)", (3.4, -2.05), (14,), (5,)),
 )
-"""The chapters, in order. Chapters 1–7 are the kinematics (coordinates), 8–16 the
+"""The chapters, in order. Chapters 1–7 are the kinematics (coordinates), 8–17 the
 dynamics."""
 
-LANES = (("Coordinates", 1.3, 4.8, BODY_COLORS[0]), ("Dynamics", -1.8, 1.2, BODY_COLORS[2]))
+LANES = (("Coordinates", 1.3, 4.8, BODY_COLORS[0]), ("Dynamics", -2.55, 1.2, BODY_COLORS[2]))
 
 
 def chapter_map(ax: Axes | None = None, chapters: tuple[Chapter, ...] = CHAPTERS) -> Axes:
@@ -83,10 +84,10 @@ def chapter_map(ax: Axes | None = None, chapters: tuple[Chapter, ...] = CHAPTERS
     True
     """
     if ax is None:
-        _, ax = plt.subplots(figsize=(7.0, 4.8))
+        _, ax = plt.subplots(figsize=(7.0, 5.6))
         ax.figure.subplots_adjust(left=0.0, right=1.0, bottom=0.0, top=1.0)
     ax.set_xlim(-0.55, 6.2)
-    ax.set_ylim(-1.85, 4.85)
+    ax.set_ylim(-2.6, 4.85)
     ax.set_axis_off()
     for name, low, high, color in LANES:
         ax.add_patch(FancyBboxPatch((-0.5, low), 6.65, high - low, boxstyle="round,pad=0,rounding_size=0.2",
