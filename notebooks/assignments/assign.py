@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import argparse
 import shutil
-import subprocess
 import sys
 from pathlib import Path
 
@@ -48,12 +47,12 @@ def assign(source: Path, dist: Path, run_tests: bool = True) -> Path:
         shutil.rmtree(out)
     out.mkdir(parents=True)
     master = out / f"{source.stem}.ipynb"
-    bin_dir = Path(sys.executable).parent
-    subprocess.run([str(bin_dir / "jupytext"), "--quiet", "--to", "ipynb", str(source), "-o", str(master)], check=True)
-    command = [str(bin_dir / "otter"), "assign", master.name, "."]
-    if not run_tests:
-        command.append("--no-run-tests")
-    subprocess.run(command, cwd=out, check=True)
+    # in this process, not as commands: otter's import alone takes seconds, once per run
+    import jupytext
+    from otter.assign import main as otter_assign
+
+    jupytext.write(jupytext.read(source), master, fmt="ipynb")
+    otter_assign(str(master), str(out), no_run_tests=not run_tests)
     return out
 
 
