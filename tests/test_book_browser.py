@@ -12,6 +12,9 @@ every widget tab shown in turn:
 * no table hides a column: none is wider than its container (scrolled or clipped), no
   column is squeezed to nothing, no table in a widget is clipped.
 
+Every 3-D player (``div.mb-player``, the spatial chapters' animations) draws its view,
+moves when play is pressed, and logs no console error.
+
 Screenshots of each page go to ``screenshots/`` beside the ``html`` directory, for a
 person to look at. Run after the book is built (``make test`` does both, in that order).
 """
@@ -20,6 +23,7 @@ from __future__ import annotations
 
 import functools
 import http.server
+import io
 import os
 import re
 import shutil
@@ -27,6 +31,7 @@ import tempfile
 import threading
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 pytestmark = pytest.mark.browser
@@ -91,7 +96,13 @@ def browser():
         shutil.rmtree(profile, ignore_errors=True)
 
 
-def open_page(browser, server, page_path):
+THEME_NOTE = "Got invalid theme mode"  # pydata-sphinx-theme, with nothing in localStorage yet
+
+
+def open_page(browser, server, page_path, console=False):
+    """The page loaded with the network off and its math typeset; returns it and the
+    list of problems seen (failed or blocked requests, JavaScript errors, and with
+    ``console`` every error the console logs)."""
     page = browser.new_page()
     problems: list[str] = []
 
@@ -107,6 +118,9 @@ def open_page(browser, server, page_path):
     page.on("requestfailed", lambda r: problems.append(f"failed request: {r.url} ({r.failure})"))
     page.on("response", lambda r: r.status >= 400 and problems.append(f"HTTP {r.status}: {r.url}"))
     page.on("pageerror", lambda e: problems.append(f"JavaScript error: {e}"))
+    if console:  # the theme's note on a fresh profile (no theme chosen yet) is not a fault
+        page.on("console", lambda m: m.type == "error" and not m.text.startswith(THEME_NOTE)
+                and problems.append(f"console error: {m.text}"))
     page.goto(f"{server}/{page_path}", wait_until="networkidle")
     page.wait_for_function(
         "() => !document.querySelector('.math') || (window.MathJax && MathJax.startup && "
@@ -320,6 +334,70 @@ def test_the_layout_checker_sees_each_fault(browser):
         assert "table in #squeezed [family note]: a column squeezed to nothing" in joined
         assert "table in #widget [a] is clipped" in joined
         assert page.evaluate(LAYOUT_FAULTS, True) == [f for f in faults if "#widget" in f]
+    finally:
+        page.close()
+
+
+PLAYER = re.compile(r"""<div\b[^>]*\bclass\s*=\s*["'](?:[^"']*\s)?mb-player(?:\s[^"']*)?["']""")
+NO_PLAYERS = "(no built page has a 3-D player)"
+# the pages whose animations are the player's (the spatial chapters)
+PLAYER_CHAPTERS = ["chapters/03_relative_coordinates.html", "chapters/05a_rssr_rscr_ssc.html",
+                   "chapters/10_gyroscope.html", "chapters/11_falling_ssc.html"]
+
+
+def player_pages() -> list[str]:
+    """The built pages with a 3-D player (a ``div.mb-player`` in their HTML)."""
+    return [p for p in book_pages() if PLAYER.search((HTML / p).read_text(encoding="utf-8", errors="replace"))]
+
+
+def canvas_pixels(player) -> np.ndarray:
+    """A player's view as an RGB array (a screenshot of its canvas)."""
+    from PIL import Image
+
+    png = player.locator("canvas").screenshot()
+    return np.asarray(Image.open(io.BytesIO(png)).convert("RGB"), dtype=float)
+
+
+def test_the_spatial_chapters_have_players():
+    if not (HTML / "index.html").is_file():
+        pytest.fail(f"No built book at {HTML}: run `make book` first, or set BOOK_HTML to a build's html directory.")
+    found = player_pages()
+    missing = [p for p in PLAYER_CHAPTERS if p not in found]
+    assert found and not missing, f"built pages with no 3-D player: {missing or PLAYER_CHAPTERS} (with one: {found})"
+
+
+@pytest.mark.parametrize("page_path", player_pages() or [NO_PLAYERS])
+def test_players_draw_and_play(browser, server, page_path):
+    """Each player of the page draws a view that is not blank, pressing play changes
+    the picture and the value shown, and the page logs no console error (as in
+    tests/test_player_browser.py, on the book's own pages)."""
+    if page_path == NO_PLAYERS:
+        pytest.fail(f"No page of {HTML} has a 3-D player (div.mb-player): the spatial chapters should.")
+    page, problems = open_page(browser, server, page_path, console=True)
+    try:
+        players = page.locator("div.mb-player")
+        count = players.count()
+        assert count, f"{page_path}: its HTML has a player but the page shows none"
+        page.wait_for_function("(n) => document.querySelectorAll('div.mb-player.mb-live canvas').length >= n",
+                               arg=count, timeout=30000)
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        for k in range(count):
+            player = players.nth(k)
+            player.scroll_into_view_if_needed()
+            page.wait_for_timeout(300)
+            first, shown = canvas_pixels(player), player.locator(".mb-time").inner_text()
+            assert first.std() > 10 and len(np.unique(first.reshape(-1, 3), axis=0)) > 200, \
+                f"{page_path}: player {k + 1} of {count} is blank"
+            assert player.locator("img.mb-still").is_hidden(), f"{page_path}: player {k + 1} still shows its still"
+            player.locator(".mb-play").click()
+            page.wait_for_timeout(1200)
+            player.locator(".mb-play").click()  # pause
+            played = canvas_pixels(player)
+            assert np.abs(played - first).mean() > 0.2, f"{page_path}: pressing play on player {k + 1} changed nothing"
+            assert player.locator(".mb-time").inner_text() != shown, \
+                f"{page_path}: player {k + 1} still shows {shown!r} after playing"
+            player.screenshot(path=str(SHOTS / f"{page_path.replace('/', '__')}.player-{k + 1}.png"))
+        assert not problems, f"{page_path}: " + "; ".join(problems[:8])
     finally:
         page.close()
 

@@ -40,8 +40,8 @@ A pin of 10 mm in a hole of 10.5 mm, the pin's body pushed 0.6 mm off the hole's
 >>> joint.check(model)
 >>> q = model.reference_q + np.array([6e-4, 0.0, 6e-4, 0.0])     # the pin moved 0.6 mm along x
 >>> (contact,) = joint.contact_points(model, q)
->>> round(contact.delta, 12), contact.normal.round(12), contact.point.round(6)
-(0.0001, array([-1., -0.]), array([0.0106, 0.    ]))
+>>> round(contact.delta, 12), contact.normal.round(12) + 0.0, contact.point.round(6) + 0.0  # + 0.0: no -0.
+(0.0001, array([-1.,  0.]), array([0.0106, 0.    ]))
 """
 
 from __future__ import annotations

@@ -22,9 +22,10 @@ Example
 >>> m.add_revolute("ground", "bob", at="O")
 >>> model = formulate(m, "relative")
 >>> P = load_point(model, np.array([0.0]), "P", None, curvature=True)
->>> P.position.round(12), P.jacobian.round(12), P.hessian[:, 0, 0].round(12)   # (cos θ, sin θ)
+>>> tidy = lambda a: a.round(12) + 0.0    # + 0.0 turns a round-off -0. into 0.
+>>> tidy(P.position), tidy(P.jacobian), tidy(P.hessian[:, 0, 0])   # (cos θ, sin θ)
 (array([1., 0.]), array([[0.],
-       [1.]]), array([-1., -0.]))
+       [1.]]), array([-1.,  0.]))
 """
 
 from __future__ import annotations
