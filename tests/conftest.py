@@ -7,6 +7,12 @@ from pathlib import Path
 import pytest
 
 os.environ.setdefault("MPLBACKEND", "Agg")
+# One BLAS thread per process, here and in the workers and kernels the tests start (as
+# `make test` sets it): several processes' OpenBLAS threads on the same cores slow small
+# solves twenty-fold, and the thread count changes the round-off. Too late for a numpy
+# imported before this file, hence the Makefile's export as well.
+for _variable in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
+    os.environ.setdefault(_variable, "1")
 
 ROOT = Path(__file__).resolve().parents[1]
 

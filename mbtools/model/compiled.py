@@ -26,6 +26,57 @@ import sympy as sp
 from ..errors import MechanismError
 from .jets import LocalDerivatives, stacked, variables
 
+#: How many compiled functions and symbolic Jacobians a process keeps for reuse.
+COMPILED_KEPT = 4096
+
+
+def _frozen(x):
+    """Nested lists (arguments, expressions) as nested tuples: a key."""
+    return tuple(_frozen(item) for item in x) if isinstance(x, (list, tuple)) else x
+
+
+def _thawed(x):
+    """Nested tuples back to the nested lists they were."""
+    return [_thawed(item) for item in x] if isinstance(x, tuple) else x
+
+
+@functools.lru_cache(maxsize=COMPILED_KEPT)
+def _lambdified(args, exprs, module: str, cse: bool):
+    return sp.lambdify(_thawed(args), _thawed(exprs), module, cse=cse)
+
+
+def lambdified(args, exprs, module: str = "numpy", cse: bool = True):
+    """``sympy.lambdify(args, exprs, module, cse=cse)``, compiled once per process for
+    equal arguments and expressions: a mechanism formulated again (in a second test,
+    page or cell) reuses the functions instead of printing and compiling their code
+    again, which is most of what a model's first evaluations cost.
+
+    >>> x, y = sp.symbols("x y", real=True)
+    >>> f = lambdified([[x, y]], [x * y, x + y])
+    >>> f([2.0, 3.0]), lambdified([[x, y]], [x * y, x + y]) is f
+    ([6.0, 5.0], True)
+    """
+    return _lambdified(_frozen(args), _frozen(exprs), module, cse)
+
+
+@functools.lru_cache(maxsize=COMPILED_KEPT)
+def _jacobian(exprs: tuple, symbols: tuple) -> sp.ImmutableMatrix:
+    return sp.ImmutableMatrix(sp.Matrix(exprs).jacobian(symbols))
+
+
+def symbolic_jacobian(exprs, symbols) -> sp.Matrix:
+    """∂exprs/∂symbols, a len(exprs) × len(symbols) matrix, differentiated once per
+    process for equal expressions and symbols.
+
+    >>> x, y = sp.symbols("x y", real=True)
+    >>> symbolic_jacobian([x * y, x + y], [x, y])
+    Matrix([
+    [y, x],
+    [1, 1]])
+    """
+    return sp.Matrix(_jacobian(tuple(exprs), tuple(symbols)))
+
+
 def dense(rows, shape) -> np.ndarray:
     """A lambdified nested list (entries may be scalars or arrays) as a dense array."""
     out = np.zeros(shape)
@@ -249,22 +300,23 @@ class Compiled:
 
     @property
     def phi(self):
-        return self._get("phi", lambda: sp.lambdify([self.qs, self.ss], list(self.phi_matrix), "numpy", cse=True))
+        return self._get("phi", lambda: lambdified([self.qs, self.ss], list(self.phi_matrix)))
 
     @property
     def jacobian_matrix(self) -> sp.Matrix:
-        return self._get("jac_matrix", lambda: self.phi_matrix.jacobian(self.qs) if self.exprs
+        return self._get("jac_matrix", lambda: symbolic_jacobian(self.exprs, self.qs) if self.exprs
                          else sp.zeros(0, len(self.qs)))
 
     @property
     def jacobian(self):
-        return self._get("jac", lambda: sp.lambdify([self.qs, self.ss], self.jacobian_matrix.tolist(), "numpy", cse=True))
+        return self._get("jac", lambda: lambdified([self.qs, self.ss], self.jacobian_matrix.tolist()))
 
     @property
     def phi_s(self):
         def build():
-            m = self.phi_matrix.jacobian(self.ss) if (self.ss and self.exprs) else sp.zeros(len(self.exprs), len(self.ss))
-            return sp.lambdify([self.qs, self.ss], m.tolist(), "numpy", cse=True)
+            m = symbolic_jacobian(self.exprs, self.ss) if (self.ss and self.exprs) else sp.zeros(len(self.exprs),
+                                                                                                 len(self.ss))
+            return lambdified([self.qs, self.ss], m.tolist())
         return self._get("phi_s", build)
 
     @property
@@ -315,8 +367,7 @@ class Compiled:
         def build():
             involved = set().union(*(e.free_symbols for e in expr)) if len(expr) else set()
             columns = [k for k, q in enumerate(self.qs) if q in involved]
-            return np.array(columns, dtype=int), sp.lambdify([self.qs[k] for k in columns], list(expr), "numpy",
-                                                             cse=True)
+            return np.array(columns, dtype=int), lambdified([self.qs[k] for k in columns], list(expr))
         return self._get(("local", key), build)
 
     def vector_function(self, key, expr: sp.Matrix):
@@ -393,7 +444,7 @@ class Compiled:
             return out
         if any(turn.free_symbols & set(involved) for turn in expr.atoms(sp.sin, sp.cos)):
             return None  # turned by a coordinate (relative coordinates): spares the long symbolic Jacobian
-        jacobian = expr.jacobian(involved)  # the coordinates it involves only: a body's few, of many
+        jacobian = symbolic_jacobian(expr, involved)  # the coordinates it involves only: a body's few, of many
         if jacobian.free_symbols:
             return None
         out[:, [index[q] for q in involved]] = np.array(jacobian.tolist(), dtype=float)
@@ -402,7 +453,7 @@ class Compiled:
     def vector_jacobian(self, key, expr: sp.Matrix):
         """∂r/∂q of a point, vector or placement entry, symbolic and compiled (for second
         derivatives by the complex step)."""
-        return self._get(("r_q", key), lambda: sp.lambdify([self.qs], expr.jacobian(self.qs).tolist(), "numpy", cse=True))
+        return self._get(("r_q", key), lambda: lambdified([self.qs], symbolic_jacobian(expr, self.qs).tolist()))
 
     def vector_second_derivative(self, key, expr: sp.Matrix, q, qd) -> np.ndarray:
         """(r_q q̇)_q q̇ of a point, vector or placement entry, by the complex step."""
