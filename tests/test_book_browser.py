@@ -21,6 +21,7 @@ person to look at. Run after the book is built (``make test`` does both, in that
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import http.server
 import io
@@ -63,7 +64,7 @@ def book_pages() -> list[str]:
     )
 
 
-class _QuietHandler(http.server.SimpleHTTPRequestHandler):
+class QuietHandler(http.server.SimpleHTTPRequestHandler):
     def log_message(self, *args):  # keep pytest output readable
         pass
 
@@ -73,7 +74,7 @@ def server():
     if not (HTML / "index.html").is_file():
         pytest.fail(f"No built book at {HTML}: run `make book` (or `make test`, which builds it) first, "
                     "or set BOOK_HTML to a build's html directory.")
-    handler = functools.partial(_QuietHandler, directory=str(HTML))
+    handler = functools.partial(QuietHandler, directory=str(HTML))
     httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     thread = threading.Thread(target=httpd.serve_forever, daemon=True)
     thread.start()
@@ -81,19 +82,27 @@ def server():
     httpd.shutdown()
 
 
-@pytest.fixture(scope="module")
-def browser():
+@contextlib.contextmanager
+def chromium(width: int, height: int):
+    """Headless Chromium with a fresh profile and the network off (FLAGS), its window
+    ``width`` × ``height``; the browser tests of the player use it too."""
     playwright = pytest.importorskip("playwright.sync_api")
     if not Path(CHROMIUM).exists():
         pytest.fail("Chromium is not installed: `apt-get install -y chromium` (.ci/run does it).")
     with playwright.sync_playwright() as p:
         profile = tempfile.mkdtemp(prefix="chromium-profile-")
         context = p.chromium.launch_persistent_context(
-            profile, executable_path=CHROMIUM, args=FLAGS, headless=True, viewport={"width": 1280, "height": 900}
+            profile, executable_path=CHROMIUM, args=FLAGS, headless=True, viewport={"width": width, "height": height}
         )
         yield context
         context.close()
         shutil.rmtree(profile, ignore_errors=True)
+
+
+@pytest.fixture(scope="module")
+def browser():
+    with chromium(1280, 900) as context:
+        yield context
 
 
 THEME_NOTE = "Got invalid theme mode"  # pydata-sphinx-theme, with nothing in localStorage yet
@@ -440,7 +449,7 @@ STUDENT_HTML = Path(__file__).resolve().parents[1] / "build" / "student" / "book
 def student_server():
     if not (STUDENT_HTML / "index.html").is_file():
         pytest.fail("The student edition is not built: run `make book-student` (`make test` builds it) first.")
-    handler = functools.partial(_QuietHandler, directory=str(STUDENT_HTML))
+    handler = functools.partial(QuietHandler, directory=str(STUDENT_HTML))
     httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     threading.Thread(target=httpd.serve_forever, daemon=True).start()
     yield f"http://127.0.0.1:{httpd.server_address[1]}"

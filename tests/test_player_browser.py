@@ -15,8 +15,6 @@ import functools
 import http.server
 import io
 import re
-import shutil
-import tempfile
 import threading
 import warnings
 from pathlib import Path
@@ -26,16 +24,11 @@ import pytest
 
 from mbtools import examples, formulate, sweep_position
 from mbtools.viz.player import motion_player, write_player_page
-from test_book_browser import CHROMIUM, FLAGS
+from test_book_browser import QuietHandler, chromium
 
 pytestmark = pytest.mark.browser
 
 SHOTS = Path("/tmp/player_shots")
-
-
-class _QuietHandler(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, *args):  # keep pytest output readable
-        pass
 
 
 @pytest.fixture(scope="module")
@@ -59,7 +52,7 @@ def pages(tmp_path_factory) -> Path:
 def site(pages):
     """The pages served from 127.0.0.1."""
     folder = pages
-    handler = functools.partial(_QuietHandler, directory=str(folder))
+    handler = functools.partial(QuietHandler, directory=str(folder))
     httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     threading.Thread(target=httpd.serve_forever, daemon=True).start()
     yield f"http://127.0.0.1:{httpd.server_address[1]}"
@@ -68,17 +61,8 @@ def site(pages):
 
 @pytest.fixture(scope="module")
 def browser():
-    playwright = pytest.importorskip("playwright.sync_api")
-    if not Path(CHROMIUM).exists():
-        pytest.fail("Chromium is not installed: `apt-get install -y chromium` (.ci/run does it).")
-    with playwright.sync_playwright() as p:
-        profile = tempfile.mkdtemp(prefix="chromium-profile-")
-        context = p.chromium.launch_persistent_context(
-            profile, executable_path=CHROMIUM, args=FLAGS, headless=True, viewport={"width": 1000, "height": 800}
-        )
+    with chromium(1000, 800) as context:
         yield context
-        context.close()
-        shutil.rmtree(profile, ignore_errors=True)
 
 
 def open_page(browser, site, name, script=None):
