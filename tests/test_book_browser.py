@@ -82,6 +82,8 @@ def server():
     httpd.shutdown()
 
 
+TIMEOUT = 120_000  # ms: the API pages are long, and make test runs two browsers on two cores
+
 @contextlib.contextmanager
 def chromium(width: int, height: int):
     """Headless Chromium with a fresh profile and the network off (FLAGS), its window
@@ -94,6 +96,7 @@ def chromium(width: int, height: int):
         context = p.chromium.launch_persistent_context(
             profile, executable_path=CHROMIUM, args=FLAGS, headless=True, viewport={"width": width, "height": height}
         )
+        context.set_default_timeout(TIMEOUT)
         yield context
         context.close()
         shutil.rmtree(profile, ignore_errors=True)
@@ -134,7 +137,7 @@ def open_page(browser, server, page_path, console=False):
     page.wait_for_function(
         "() => !document.querySelector('.math') || (window.MathJax && MathJax.startup && "
         "MathJax.startup.promise && document.querySelectorAll('mjx-container').length > 0)",
-        timeout=30000,
+        timeout=TIMEOUT,
     )
     page.evaluate("() => window.MathJax && MathJax.startup ? MathJax.startup.promise : null")
     page.wait_for_load_state("networkidle")
@@ -167,7 +170,7 @@ def test_page_renders_offline(browser, server, page_path):
         # widgets: every embedded widget view is rendered by the HTML manager
         views = page.locator('script[type="application/vnd.jupyter.widget-view+json"]').count()
         if views:
-            page.wait_for_selector(".jupyter-widgets", timeout=30000)
+            page.wait_for_selector(".jupyter-widgets", timeout=TIMEOUT)
             rendered = page.locator(".jupyter-widgets").count()
             assert rendered >= views, f"{page_path}: {views} widget views but {rendered} rendered"
         # every cell that shows a figure has its image in the page (a wrong matplotlib
@@ -298,7 +301,7 @@ def test_page_layout_hides_nothing(browser, server, page_path):
     page, _ = open_page(browser, server, page_path)
     try:
         if page.locator('script[type="application/vnd.jupyter.widget-view+json"]').count():
-            page.wait_for_selector(".jupyter-widgets", timeout=30000)
+            page.wait_for_selector(".jupyter-widgets", timeout=TIMEOUT)
         faults = layout_faults(page)
         assert not faults, f"{page_path}: {len(faults)} layout faults:\n  " + "\n  ".join(faults[:25])
     finally:
@@ -388,7 +391,7 @@ def test_players_draw_and_play(browser, server, page_path):
         count = players.count()
         assert count, f"{page_path}: its HTML has a player but the page shows none"
         page.wait_for_function("(n) => document.querySelectorAll('div.mb-player.mb-live canvas').length >= n",
-                               arg=count, timeout=30000)
+                               arg=count, timeout=TIMEOUT)
         SHOTS.mkdir(parents=True, exist_ok=True)
         for k in range(count):
             player = players.nth(k)
@@ -423,7 +426,7 @@ def test_comparison_tabs_switch_with_no_kernel(browser, server):
     figures when clicked, in the static page."""
     page, problems = open_page(browser, server, "chapters/06_comparing_families.html")
     try:
-        page.wait_for_selector(".jupyter-widgets .lm-TabBar-tab, .jupyter-widgets .p-TabBar-tab", timeout=30000)
+        page.wait_for_selector(".jupyter-widgets .lm-TabBar-tab, .jupyter-widgets .p-TabBar-tab", timeout=TIMEOUT)
         tabs = page.locator(".lm-TabBar-tab, .p-TabBar-tab")
         titles = [tabs.nth(k).inner_text().strip() for k in range(tabs.count())]
         assert {"four-bar", "RSCR", "SSC"} <= set(titles), titles
