@@ -16,6 +16,19 @@ for _variable in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
 
 ROOT = Path(__file__).resolve().parents[1]
 
+#: The test files with the longest tests (tens of seconds each, measured with
+#: ``--durations``), collected first: the workers of ``pytest -n`` share them from the start
+#: instead of one of them finishing alone with the last long test while the other waits.
+LONGEST_FIRST = ("test_validate.py", "test_assignments.py", "test_compliant_contacts.py",
+                 "test_singular_crossings.py", "test_notebooks.py", "test_formulation_bounds.py",
+                 "test_cylindrical_clearance.py", "test_ali3p_convergence.py", "test_benchmarks.py")
+
+
+def pytest_collection_modifyitems(config, items):
+    """The tests of :data:`LONGEST_FIRST` first, in that order; the rest as collected."""
+    rank = {name: k for k, name in enumerate(LONGEST_FIRST)}
+    items.sort(key=lambda item: rank.get(item.path.name, len(rank)))
+
 
 @pytest.fixture(scope="session")
 def post_build(tmp_path_factory, worker_id) -> Path:

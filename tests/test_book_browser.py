@@ -144,56 +144,6 @@ def open_page(browser, server, page_path, console=False):
     return page, problems
 
 
-@pytest.mark.parametrize("page_path", book_pages() or ["index.html"])
-def test_page_renders_offline(browser, server, page_path):
-    page, problems = open_page(browser, server, page_path)
-    try:
-        # math: every Sphinx math node typeset, and no raw TeX left in what a reader sees
-        untypeset = page.evaluate(
-            "() => [...document.querySelectorAll('.math')].filter(e => !e.querySelector('mjx-container'))"
-            ".map(e => e.textContent.slice(0, 60))"
-        )
-        assert not untypeset, f"{page_path}: math not typeset: {untypeset[:5]}"
-        visible = page.evaluate(
-            "() => { const c = document.querySelector('main') || document.body;"
-            " const clone = c.cloneNode(true);"
-            " clone.querySelectorAll('mjx-container, script, style, pre, code, .highlight, mjx-assistive-mml')"
-            ".forEach(e => e.remove()); return clone.innerText; }"
-        )
-        raw = RAW_TEX.findall(visible)
-        assert not raw, f"{page_path}: raw TeX in the visible text: {raw[:5]}"
-        # images
-        broken = page.evaluate(
-            "() => [...document.images].filter(i => !i.complete || i.naturalWidth === 0).map(i => i.src.slice(0, 80))"
-        )
-        assert not broken, f"{page_path}: images that did not load: {broken}"
-        # widgets: every embedded widget view is rendered by the HTML manager
-        views = page.locator('script[type="application/vnd.jupyter.widget-view+json"]').count()
-        if views:
-            page.wait_for_selector(".jupyter-widgets", timeout=TIMEOUT)
-            rendered = page.locator(".jupyter-widgets").count()
-            assert rendered >= views, f"{page_path}: {views} widget views but {rendered} rendered"
-        # every cell that shows a figure has its image in the page (a wrong matplotlib
-        # backend in the kernel leaves the output empty, silently)
-        empty = page.evaluate(
-            "() => [...document.querySelectorAll('div.cell')].filter(c => {"
-            " const src = (c.querySelector('.cell_input') || {}).textContent || '';"
-            " return /plt\\.show\\(\\)/.test(src) && !c.querySelector('.cell_output img'); })"
-            ".map(c => c.querySelector('.cell_input').textContent.slice(0, 80))"
-        )
-        assert not empty, f"{page_path}: cells that should show a figure but show none: {empty}"
-        # animations (matplotlib to_jshtml): a frame image and the playback buttons
-        for anim in page.locator("div.animation").all():
-            assert anim.locator("img").count() == 1, f"{page_path}: animation without its frame"
-            assert anim.locator("button").count() >= 5, f"{page_path}: animation without its controls"
-            assert anim.locator("input[type=range]").count() == 1, f"{page_path}: animation without its slider"
-        SHOTS.mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(SHOTS / (page_path.replace("/", "__") + ".png")), full_page=True)
-        assert not problems, f"{page_path}: " + "; ".join(problems[:8])
-    finally:
-        page.close()
-
-
 # Everything a reader can open, opened: the dropdowns of solutions and hidden cells.
 REVEAL_ALL = """() => {
   document.querySelectorAll('details').forEach(d => { d.open = true; });
@@ -294,14 +244,54 @@ def layout_faults(page) -> list[str]:
 
 
 @pytest.mark.parametrize("page_path", book_pages() or ["index.html"])
-def test_page_layout_hides_nothing(browser, server, page_path):
-    """At the test window of 1280 × 900, no formula overflows the content column or
-    scrolls inside it, no table hides a column, and no code cell or printed output
-    scrolls sideways (see LAYOUT_FAULTS)."""
-    page, _ = open_page(browser, server, page_path)
+def test_page_renders_offline_and_hides_nothing(browser, server, page_path):
+    """The page, loaded once: it renders with the network off (math typeset, images,
+    widgets, figures, animations) and then, every dropdown opened, its layout hides
+    nothing (:func:`layout_faults`)."""
+    page, problems = open_page(browser, server, page_path)
     try:
-        if page.locator('script[type="application/vnd.jupyter.widget-view+json"]').count():
+        # math: every Sphinx math node typeset, and no raw TeX left in what a reader sees
+        untypeset = page.evaluate(
+            "() => [...document.querySelectorAll('.math')].filter(e => !e.querySelector('mjx-container'))"
+            ".map(e => e.textContent.slice(0, 60))"
+        )
+        assert not untypeset, f"{page_path}: math not typeset: {untypeset[:5]}"
+        visible = page.evaluate(
+            "() => { const c = document.querySelector('main') || document.body;"
+            " const clone = c.cloneNode(true);"
+            " clone.querySelectorAll('mjx-container, script, style, pre, code, .highlight, mjx-assistive-mml')"
+            ".forEach(e => e.remove()); return clone.innerText; }"
+        )
+        raw = RAW_TEX.findall(visible)
+        assert not raw, f"{page_path}: raw TeX in the visible text: {raw[:5]}"
+        # images
+        broken = page.evaluate(
+            "() => [...document.images].filter(i => !i.complete || i.naturalWidth === 0).map(i => i.src.slice(0, 80))"
+        )
+        assert not broken, f"{page_path}: images that did not load: {broken}"
+        # widgets: every embedded widget view is rendered by the HTML manager
+        views = page.locator('script[type="application/vnd.jupyter.widget-view+json"]').count()
+        if views:
             page.wait_for_selector(".jupyter-widgets", timeout=TIMEOUT)
+            rendered = page.locator(".jupyter-widgets").count()
+            assert rendered >= views, f"{page_path}: {views} widget views but {rendered} rendered"
+        # every cell that shows a figure has its image in the page (a wrong matplotlib
+        # backend in the kernel leaves the output empty, silently)
+        empty = page.evaluate(
+            "() => [...document.querySelectorAll('div.cell')].filter(c => {"
+            " const src = (c.querySelector('.cell_input') || {}).textContent || '';"
+            " return /plt\\.show\\(\\)/.test(src) && !c.querySelector('.cell_output img'); })"
+            ".map(c => c.querySelector('.cell_input').textContent.slice(0, 80))"
+        )
+        assert not empty, f"{page_path}: cells that should show a figure but show none: {empty}"
+        # animations (matplotlib to_jshtml): a frame image and the playback buttons
+        for anim in page.locator("div.animation").all():
+            assert anim.locator("img").count() == 1, f"{page_path}: animation without its frame"
+            assert anim.locator("button").count() >= 5, f"{page_path}: animation without its controls"
+            assert anim.locator("input[type=range]").count() == 1, f"{page_path}: animation without its slider"
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(SHOTS / (page_path.replace("/", "__") + ".png")), full_page=True)
+        assert not problems, f"{page_path}: " + "; ".join(problems[:8])
         faults = layout_faults(page)
         assert not faults, f"{page_path}: {len(faults)} layout faults:\n  " + "\n  ".join(faults[:25])
     finally:

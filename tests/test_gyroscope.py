@@ -13,36 +13,21 @@ import numpy as np
 import pytest
 
 from mbtools.analysis import gyroscope as gy
-
-FAMILIES = [("natural", None), ("reference_point", "euler_parameters"), ("reference_point", "euler_angles")]
-
-
-def integrals_hold(motion, tolerance=1e-8):
-    for name in ("energy", "hz", "h3"):
-        values = getattr(motion, name)
-        assert np.abs(values - values[0]).max() <= tolerance * abs(values[0]), name
+from mbtools.analysis import validation
 
 
-@pytest.mark.parametrize("family, rotation", FAMILIES)
-def test_steady_precession(family, rotation):
-    traj, motion, (top, precession, _) = gy.simulate_top(family, rotation, theta_rate=0.0, t_end=1.0, outputs=101)
-    rate = (motion.phi[-1] - motion.phi[0]) / (traj.t[-1] - traj.t[0])
-    assert rate == pytest.approx(precession, rel=1e-8)
-    assert precession == pytest.approx(top.mass * top.g * top.arm / (top.I3 * 100.0), rel=1e-14)
-    assert np.abs(motion.theta - math.pi / 2).max() < 1e-8
-    integrals_hold(motion)
-
-
-@pytest.mark.parametrize("family, rotation", FAMILIES)
-def test_nutation(family, rotation):
-    traj, motion, (top, _, nutation) = gy.simulate_top(family, rotation, theta_rate=-2.0, t_end=2.0)
-    assert motion.theta.min() == pytest.approx(nutation.theta_min, abs=1e-6)
-    assert motion.theta.max() == pytest.approx(nutation.theta_max, abs=1e-6)
-    assert np.all((motion.theta > nutation.theta_min - 1e-8) & (motion.theta < nutation.theta_max + 1e-8))
-    periods = np.diff(gy.nutation_maxima(traj.t, motion.theta))
-    assert len(periods) >= 2
-    np.testing.assert_allclose(periods, nutation.period, rtol=1e-6)
-    integrals_hold(motion)
+def test_steady_precession_and_nutation_are_validation_cases_in_every_family():
+    """The simulations themselves — steady precession for 1 s and nutation for 2 s in each
+    family, checked for the rate and level to 1e-8, the bounds to 1e-6 (never overstepped
+    by more than 1e-8), the period to 1e-6 and the integrals to 1e-8 — are the cases of
+    ``validation.gyroscope_cases``, each run once in ``make test``: natural coordinates in
+    the validation chapter's quick set, the reference-point families by
+    tests/test_validate.py."""
+    quick = [validation.case_call(c) for c in validation.quick_cases()]
+    further = [validation.case_call(c) for c in validation.further_cases()]
+    assert "gyroscope_cases" in quick
+    for rotation in ("euler_parameters", "euler_angles"):
+        assert f"gyroscope_cases('reference_point', '{rotation}')" in further
 
 
 def test_the_closed_forms_agree_with_each_other():

@@ -173,7 +173,14 @@ def hard_top_reference(outputs: int = 1000, t_end: float | None = None) -> np.nd
     """G of the hard top at the output times, from another family than the default's:
     Euler parameters (reference-point coordinates), "multipliers" at rtol 1e-12. It agrees
     with natural coordinates at the same tolerance to 1e-10 m, and its nutation with the
-    closed form (see :func:`mbtools.analysis.validation.hard_top_cases`)."""
+    closed form (see :func:`mbtools.analysis.validation.hard_top_cases`). Computed once
+    per process for each (``outputs``, ``t_end``): a work-precision diagram compares many
+    runs with one reference."""
+    return _hard_top_reference(int(outputs), None if t_end is None else float(t_end)).copy()
+
+
+@functools.lru_cache(maxsize=8)
+def _hard_top_reference(outputs: int, t_end: float | None) -> np.ndarray:
     traj = simulate_hard_top("reference_point", "multipliers", "euler_parameters", outputs, t_end, rtol=1e-12)
     return traj.point("G")
 

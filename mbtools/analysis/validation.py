@@ -257,14 +257,25 @@ def hard_top_cases() -> list[Case]:
 
 
 def gyroscope_cases(family: str = "natural", rotation: str | None = None) -> list[Case]:
-    """The paper's gyroscope: steady precession rate and nutation period against the
-    closed forms, and the largest relative drift of the three integrals."""
+    """The paper's gyroscope: the steady precession rate and the constant nutation angle,
+    the nutation's bounds (sampled every 1 ms, refined by parabolas) and period against
+    the closed forms, and the largest relative drift of the three integrals."""
     label = rotation.replace("_", " ") if rotation else family
     traj, motion, (_, precession, _) = gyroscope.simulate_top(family, rotation, 0.0, t_end=1.0, outputs=101)
     rate = (motion.phi[-1] - motion.phi[0]) / traj.t[-1]
     steady = Case(f"gyroscope, steady precession ({label})", "precession rate, rad/s", precession, rate,
                   abs(rate - precession) / precession, 1e-8, "Ω = m g ℓ / (I₃ ω₃) at θ = 90°")
+    tilt = float(np.abs(motion.theta - math.pi / 2).max())
+    level = Case(f"gyroscope, steady precession ({label})", "|θ − 90°| max, rad", 0.0, tilt, tilt, 1e-8,
+                 "no nutation at the steady rate")
     traj, motion, (_, _, nutation) = gyroscope.simulate_top(family, rotation, -2.0, t_end=2.0)
+    low, high = float(motion.theta.min()), float(motion.theta.max())  # samples every 1 ms
+    bounds = Case(f"gyroscope, nutation ({label})", "θ_min, θ_max (sampled), rad", nutation.theta_max, high,
+                  max(abs(low - nutation.theta_min), abs(high - nutation.theta_max)), 1e-6,
+                  "roots of f(u), Goldstein 5.7")
+    beyond = max(nutation.theta_min - low, high - nutation.theta_max, 0.0)
+    inside = Case(f"gyroscope, nutation ({label})", "θ beyond [θ_min, θ_max], rad", 0.0, beyond, beyond, 1e-8,
+                  "roots of f(u), Goldstein 5.7")
     periods = np.diff(gyroscope.nutation_maxima(traj.t, motion.theta))
     period = Case(f"gyroscope, nutation ({label})", "nutation period, s", nutation.period, float(periods.mean()),
                   float(np.abs(periods - nutation.period).max() / nutation.period), 1e-6,
@@ -272,7 +283,7 @@ def gyroscope_cases(family: str = "natural", rotation: str | None = None) -> lis
     drift = max(float(np.abs(v - v[0]).max() / abs(v[0])) for v in (motion.energy, motion.hz, motion.h3))
     conserved = Case(f"gyroscope, nutation ({label})", "E, H_z, H₃ drift (relative)", 0.0, drift, drift, 1e-8,
                      "conservation (rtol 1e-11)")
-    return [steady, period, conserved]
+    return [steady, level, bounds, inside, period, conserved]
 
 
 def falling_ssc_cases() -> list[Case]:

@@ -75,6 +75,8 @@ class SparseEquations:
         M = system.mass_matrix(None)
         self.mass_entries = np.nonzero(M)
         self.mass_values = M[self.mass_entries]
+        #: M as a CSR matrix, made once (M is constant): a state's ``mass``.
+        self.sparse_mass = sparse.csr_matrix(M)
         W = system.metric(None)  # M + ε I
         self.metric_entries = np.nonzero(W)
         self.metric_values = W[self.metric_entries]
@@ -247,7 +249,7 @@ class SparseState(EvaluatedState):
 
     @property
     def mass(self):
-        return self._once("mass", lambda: sparse.csr_matrix(self.system.mass_matrix(None)))
+        return self.equations.sparse_mass
 
     @property
     def jacobian(self) -> np.ndarray:

@@ -413,11 +413,14 @@ class Compiled:
         constant = self._get(("r_q constant", key), lambda: self._constant_jacobian(expr))
         if constant is not None:
             return constant.copy()
-        f = self.vector_function(key, expr)
-        n = len(self.qs)
-        q = np.asarray(q, dtype=float)
-        values = f(*(q[:, None] + 1j * COMPLEX_STEP * np.eye(n)))
-        return dense_complex(values, (len(expr), n)).imag / COMPLEX_STEP
+        columns, g = self.local_function(key, expr)
+        k = len(columns)
+        out = np.zeros((len(expr), len(self.qs)))
+        if k:  # one complex step along each coordinate the entry involves (a body's few, of many)
+            x = np.asarray(q, dtype=float)[columns]
+            values = g(*(x[:, None] + 1j * COMPLEX_STEP * np.eye(k)))
+            out[:, columns] = dense_complex(values, (len(expr), k)).imag / COMPLEX_STEP
+        return out
 
     def _quadratic_expansion(self, expr: sp.Matrix, columns: np.ndarray, g) -> tuple | None:
         """(r, ∂r/∂q, ∂²r/∂q²) at q = 0, in the coordinates involved, where every entry is a
