@@ -127,6 +127,27 @@ WRONG = {
         ("q3", "error_small = -error_small", "wrong sign"),
         ("q3", "T_small = 4 * math.sqrt(L / g) * ellipk(math.sin(10.0 / 2) ** 2)", "degrees"),
     ],
+    "13_impacts": [
+        ("q1", "P_n = m * (1 + e) * 3.491491226573395", "particle"),
+        ("q1", 'regime = "stick"', "so it slips"),
+        ("q1", "P_n = float(np.linalg.solve(K, [-v_A[0], -(1 + e) * v_A[1]])[1])", "assumes the end sticks"),
+        ("q2", "omega_after = omega_before", "ω before the impact"),
+        ("q2", "omega_after = omega_after - omega_before", "jump Δω"),
+        ("q3", "energy_lost = kinetic(v_before, omega_before)", "before the impact"),
+        ("q4", "peak_force = K_h * deepest", "exponent n left out"),
+        ("q4", "contact_time = contact_time / 2", "approach alone"),
+        ("q5", "v_rolling = v_throw", "speed thrown"),
+        ("q5", "v_rolling = (v_throw - 0.5 * radius * spin) / 1.5", "a sphere has k"),
+        ("q5", "v_rolling = (v_throw + k * radius * spin) / (1 + k)", "sign reversed"),
+    ],
+    "20_project_shaper": [
+        ("q1", 'shaper = Mechanism("empty")', "no point 'A'"),
+        ("q1", "shaper = __import__('copy').deepcopy(shaper); shaper.joints.pop()", "a joint is missing"),
+        ("q2", "stroke_closed = L * r / d", "half"),
+        ("q2", "stroke_relative = stroke_relative / 2", "half"),
+        ("q3", "time_ratio = 1 / time_ratio", "greater than 1"),
+        ("q3", "time_ratio_sweep = 2 * time_ratio_sweep", "twice"),
+    ],
     "14_statics_vibration": [
         ("q1", "phi = math.degrees(phi)", "degrees"),
         ("q1", "phi = m * g * L / k", "small-angle"),
@@ -165,7 +186,10 @@ def solution_lines(source: Path) -> list[str]:
 
 
 def questions(source: Path) -> list[str]:
-    return re.findall(r"# BEGIN QUESTION\nname: (\w+)", source.read_text())
+    """The automatically graded questions (a ``manual: true`` question, such as the
+    project's report, is graded by hand with its rubric)."""
+    blocks = re.findall(r"# BEGIN QUESTION\n(.*?)```", source.read_text(), re.S)
+    return [re.search(r"name: (\w+)", b).group(1) for b in blocks if "manual: true" not in b]
 
 
 @pytest.fixture(scope="module")

@@ -88,6 +88,31 @@ def test_rscr_assembly_and_curve_follow_the_natural_model():
     assert {rscr_assembly(1.0, r[0], rho) for r in roots} == {(1, 1), (1, -1), (-1, 1), (-1, -1)}
 
 
+def test_the_rscr_closed_form_holds_for_a_coupler_not_square_to_the_rod():
+    """B ahead of C along the rod by h = 0.7 m (BC not ⊥ u): with ρ the distance of B
+    from the rod's line and the slide of C offset by h, eq-rscr still gives the motion."""
+    mechanism = examples.rscr(coupler_offset=0.7)
+    model = formulate(mechanism, "natural")
+    B, C = mechanism.point_position("B"), mechanism.point_position("C")
+    u0 = model.vector(model.reference_q, "u")
+    h = float((B - C) @ u0)
+    rho = float(np.linalg.norm(np.cross(B - C, u0)))
+    assert h == pytest.approx(0.7, abs=1e-12) and rho < float(np.linalg.norm(B - C))
+    w2, E0 = mechanism.vector_direction("w2"), mechanism.point_position("E0")
+    psi0 = angle_about(w2, u0)
+    side, branch = rscr_assembly(model.reference_inputs()["crank"], psi0, rho, coupler_offset=h)
+    angles = np.radians(np.arange(0.0, 360.0, 15.0))
+    q = sweep_position(model, "crank", angles).q
+    u = model.vector(q, "u")
+    psi, slide = rscr_rod_curve(angles, rho, side, branch, coupler_offset=h)
+    assert np.max(np.abs(wrap_angle([angle_about(w2, uk) for uk in u] - psi))) < 1e-9
+    assert np.max(np.abs(np.einsum("ij,ij->i", model.point(q, "C") - E0, u) - slide)) < 1e-9
+    # the slide of B's foot, not C's, is off by h: the offset matters
+    assert np.max(np.abs(np.einsum("ij,ij->i", model.point(q, "C") - E0, u) - (slide + h))) > 0.5
+    with pytest.raises(MechanismError, match="coupler_offset"):
+        examples.rscr(coupler_offset=float("nan"))
+
+
 def test_ball_jointed_body_has_the_joint_freedoms():
     m = ball_jointed_body({"P": (2.0, 0.0, 0.0)}, {"u": (0.0, 0.0, 1.0)})
     model = formulate(m, "natural")

@@ -70,20 +70,29 @@ def rssr_rocker(theta: float, crank: float = 1.0, coupler: float = 4.0, rocker: 
     return phi, phid * omega, phidd * omega**2
 
 
-def rscr_rod(theta: float, rho: float, crank: float = 1.0, output_pivot=(4.0, 0.0, 0.0)) -> list[tuple[float, float]]:
+def rscr_rod(theta: float, rho: float, crank: float = 1.0, output_pivot=(4.0, 0.0, 0.0),
+             coupler_offset: float = 0.0) -> list[tuple[float, float]]:
     """The four roots (ψ, s) of the RSCR of :func:`mbtools.examples.rscr` at crank angle
-    θ: the rod angle ψ about w₂ = y and the slide s = (r_C − E₀)·u of C along the rod,
-    for s = ±√(‖B − E₀‖² − ρ²) and the two angles of each. ρ = ‖BC‖ is the distance the
-    coupler keeps from the rod."""
+    θ: the rod angle ψ about w₂ = y and the slide s = (r_C − E₀)·u of C along the rod
+    (equation eq-rscr), for (r_B − E₀)·u = ±√(‖B − E₀‖² − ρ²) and the two angles of each.
+    Two constants of the coupler enter: ρ = ‖(r_B − r_C) × u‖, the distance B keeps from
+    the rod's line, and h = (r_B − r_C)·u (``coupler_offset``), how far along the rod B
+    is ahead of C, so that s = (r_B − E₀)·u − h; h = 0 where BC ⊥ u, as drawn.
+
+    >>> [round(s, 6) for _, s in rscr_rod(0.3, 1.2)][::2]
+    [2.813771, -2.813771]
+    >>> [round(s, 6) for _, s in rscr_rod(0.3, 1.2, coupler_offset=0.5)][::2]
+    [2.313771, -3.313771]
+    """
     E0 = np.asarray(output_pivot, dtype=float)
     g1, g2 = axis_frame((0.0, 1.0, 0.0))
     g = crank * np.array([math.cos(theta), math.sin(theta), 0.0]) - E0
     P, Q = g @ g1, g @ g2
     roots = []
     for side in (1.0, -1.0):
-        slide = side * math.sqrt(g @ g - rho * rho)
+        along = side * math.sqrt(g @ g - rho * rho)  # (r_B − E₀)·u
         for branch in (1.0, -1.0):
-            roots.append((math.atan2(Q, P) + branch * math.acos(slide / math.hypot(P, Q)), slide))
+            roots.append((math.atan2(Q, P) + branch * math.acos(along / math.hypot(P, Q)), along - coupler_offset))
     return roots
 
 
@@ -212,7 +221,7 @@ def rssr_coupler_range(crank: float = 1.0, rocker: float = 2.5, rocker_pivot=(3.
 
 
 def rscr_assembly(theta: float, psi: float, rho: float, crank: float = 1.0,
-                  output_pivot=(4.0, 0.0, 0.0)) -> tuple[int, int]:
+                  output_pivot=(4.0, 0.0, 0.0), coupler_offset: float = 0.0) -> tuple[int, int]:
     """Which of the four roots of :func:`rscr_rod` an RSCR is assembled on: the
     (side, branch) whose rod angle is nearest ``psi`` at crank angle ``theta``. ``side``
     is the sign of the slide's square root, ``branch`` the sign before the arccos.
@@ -221,14 +230,14 @@ def rscr_assembly(theta: float, psi: float, rho: float, crank: float = 1.0,
     >>> rscr_assembly(0.3, roots[3][0], 1.2)
     (-1, -1)
     """
-    roots = rscr_rod(theta, rho, crank=crank, output_pivot=output_pivot)
+    roots = rscr_rod(theta, rho, crank=crank, output_pivot=output_pivot, coupler_offset=coupler_offset)
     labels = [(side, branch) for side in (1, -1) for branch in (1, -1)]  # the order of rscr_rod
     k = min(range(4), key=lambda i: abs(float(wrap_angle(psi - roots[i][0]))))
     return labels[k]
 
 
 def rscr_rod_curve(thetas, rho: float, side: int, branch: int, crank: float = 1.0,
-                   output_pivot=(4.0, 0.0, 0.0)) -> tuple[np.ndarray, np.ndarray]:
+                   output_pivot=(4.0, 0.0, 0.0), coupler_offset: float = 0.0) -> tuple[np.ndarray, np.ndarray]:
     """:func:`rscr_rod` over a sweep of crank angles on one root (see
     :func:`rscr_assembly`): the rod angle ψ (in (−π, π]) and the slide s of C.
 
@@ -237,6 +246,6 @@ def rscr_rod_curve(thetas, rho: float, side: int, branch: int, crank: float = 1.
     ((2,), True)
     """
     index = [(1, 1), (1, -1), (-1, 1), (-1, -1)].index((side, branch))
-    roots = np.array([rscr_rod(theta, rho, crank=crank, output_pivot=output_pivot)[index]
+    roots = np.array([rscr_rod(theta, rho, crank=crank, output_pivot=output_pivot, coupler_offset=coupler_offset)[index]
                       for theta in np.atleast_1d(thetas)])
     return wrap_angle(roots[:, 0]), roots[:, 1]

@@ -75,7 +75,7 @@ class SparseEquations:
         M = system.mass_matrix(None)
         self.mass_entries = np.nonzero(M)
         self.mass_values = M[self.mass_entries]
-        #: M as a CSR matrix, made once (M is constant): a state's ``mass``.
+        #: The mass matrix M as a CSR matrix, made once (M is constant), the ``mass`` of every state.
         self.sparse_mass = sparse.csr_matrix(M)
         W = system.metric(None)  # M + ε I
         self.metric_entries = np.nonzero(W)

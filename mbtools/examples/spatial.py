@@ -81,7 +81,7 @@ def rssr(crank: float = 1.0, coupler: float = 4.0, rocker: float = 2.5,
 
 def rscr(crank: float = 1.0, output_pivot: tuple[float, float, float] = (4.0, 0.0, 0.0),
          rod_angle: float = math.radians(30.0), rod_point: float = 1.5,
-         crank_angle: float = math.radians(90.0)) -> Mechanism:
+         crank_angle: float = math.radians(90.0), coupler_offset: float = 0.0) -> Mechanism:
     """The spatial RSCR linkage of the paper's Figs. 1–3, driven by its crank.
 
     Crank A0B turns about the z axis through A0 = (0, 0, 0) (revolute, axis ``w1``);
@@ -92,7 +92,9 @@ def rscr(crank: float = 1.0, output_pivot: tuple[float, float, float] = (4.0, 0.
     frame (e₁, e₂) = (x, w2 × x) = (x, −z)) in the drawing, and carries
     the output's point D at ``rod_point`` from E0. The coupler's size is read from the
     drawing: C is the foot of the perpendicular from B to the rod, at crank angle
-    ``crank_angle`` (radians). Input ``"crank"``: the angle of A0→B about w1 from +x.
+    ``crank_angle`` (radians), moved back along the rod by ``coupler_offset`` h (m), so
+    that (r_B − r_C)·u = h (0: BC ⊥ u). Input ``"crank"``: the angle of A0→B about w1
+    from +x.
 
     With the defaults the distance ρ = ‖BC‖ lies between 1 and 3, so the crank turns
     fully and the output swings without reaching a dead point.
@@ -107,7 +109,8 @@ def rscr(crank: float = 1.0, output_pivot: tuple[float, float, float] = (4.0, 0.
     B = _clean(a * np.array([math.cos(theta), math.sin(theta), 0.0]))
     u = _clean(u)
     D = _clean(E0 + _positive("rod_point", rod_point) * u)
-    C = _clean(E0 + np.dot(B - E0, u) * u)
+    h = number("RSCR coupler_offset (m)", coupler_offset)
+    C = _clean(E0 + (np.dot(B - E0, u) - h) * u)
     if np.linalg.norm(B - C) < 1e-6:
         raise MechanismError("In the drawing the ball joint B lies on the rod; choose another crank angle.")
     m = Mechanism("RSCR", dimension=3)

@@ -21,6 +21,7 @@ which asks for one.
 ``check_number``                        any number against the library's value (sign, units, factors)
 ``check_array``                         any vector or matrix, its wrong entries named
 ``check_euler_parameters``              a rotation as Euler parameters
+``check_rscr_rod_angles``               the rod angles of an RSCR whose rod meets its axis at an angle
 ``check_mass_matrix``                   a body's mass matrix in natural coordinates
 ``check_precession``                    the steady precession rate of the heavy top
 ``check_pendulum_period``               the period of a simple pendulum at a large amplitude
@@ -64,6 +65,7 @@ from __future__ import annotations
 
 from .arrays import check_array
 from .balancing import check_balanced_centre, check_counterweight_masses, check_slider_crank_tdc_shaking
+from .closed_forms import check_rscr_rod_angles
 from .constraints import check_constraints, check_gamma, check_jacobian
 from .contacts import check_first_slip_time, check_hertz_duration, check_hertz_peak_force, check_rolling_speed
 from .compliance import check_bushing_block_frequencies, check_bushing_sag
@@ -123,6 +125,7 @@ __all__ = [
     "check_position_sensitivity",
     "check_precession",
     "check_rolling_speed",
+    "check_rscr_rod_angles",
     "check_slider_crank_tdc_shaking",
     "check_spectral_radius",
     "check_spring_pendulum_angle",
