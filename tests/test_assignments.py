@@ -169,19 +169,27 @@ WRONG = {
 
 
 def solution_lines(source: Path) -> list[str]:
-    """The lines of code a student must not see: those marked ``# SOLUTION`` and those
-    between ``# BEGIN SOLUTION`` and ``# END SOLUTION`` comments inside code cells."""
-    lines, inside = [], False
-    for line in source.read_text().splitlines():
-        stripped = line.strip()
-        if stripped == "# BEGIN SOLUTION" and not line.startswith("#"):
-            inside = True
-        elif stripped == "# END SOLUTION" and not line.startswith("#"):
-            inside = False
-        elif inside and stripped:
-            lines.append(stripped)
-        elif stripped.endswith("# SOLUTION"):
-            lines.append(stripped[: -len("# SOLUTION")].strip())
+    """The lines of code a student must not see: in the code cells, those marked
+    ``# SOLUTION`` and those between ``# BEGIN SOLUTION`` and ``# END SOLUTION`` (lines
+    of fewer than eight characters, such as ``else:``, left out: they may well appear
+    elsewhere)."""
+    import jupytext
+
+    lines = []
+    for cell in jupytext.read(source).cells:
+        if cell.cell_type != "code":
+            continue
+        inside = False
+        for line in cell.source.splitlines():
+            stripped = line.strip()
+            if stripped == "# BEGIN SOLUTION":
+                inside = True
+            elif stripped == "# END SOLUTION":
+                inside = False
+            elif stripped.endswith("# SOLUTION"):
+                lines.append(stripped[: -len("# SOLUTION")].strip())
+            elif inside and len(stripped) >= 8 and not stripped.startswith("#"):
+                lines.append(stripped)
     return lines
 
 

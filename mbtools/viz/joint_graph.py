@@ -1,7 +1,7 @@
 """The joint graph of a mechanism, drawn (chapter 3): its bodies as nodes, its joints as
 edges labelled with their names (and their kind, R, P, S, C, U, …, where the name does
 not start with it), the spanning tree of relative
-coordinates (:func:`mbtools.description.topology.spanning_tree`) drawn solid and each
+coordinates (:func:`mbtools.description.spanning_tree`) drawn solid and each
 cut joint dashed, one independent loop closing across each.
 
 Example
@@ -53,7 +53,7 @@ def graph_layout(mechanism: Mechanism, tree) -> dict[str, np.ndarray]:
 
 def joint_graph(mechanism: Mechanism, cut_joints=None, ax: Axes | None = None) -> Axes:
     """Draw the joint graph of ``mechanism`` with the spanning tree relative coordinates
-    grow (``cut_joints`` as for :func:`~mbtools.description.topology.spanning_tree`):
+    grow (``cut_joints`` as for :func:`~mbtools.description.spanning_tree`):
     tree joints solid and blue, cut joints dashed and red, each edge labelled with the
     joint's name; the title gives the loop count L = n_j − n_b + 1."""
     if not isinstance(mechanism, Mechanism):
