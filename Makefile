@@ -80,7 +80,7 @@ book-student: $(STAMP) book/_vendor/VERSIONS.json
 	@echo "The student edition is built: open $(abspath $(STUDENT)/_build/html/index.html)"
 
 unit: $(STAMP) node_modules/.package-lock.json
-	$(BIN)/python -m pytest -m "not browser and not notebooks" -n auto --dist worksteal
+	$(BIN)/python -m pytest -m "not browser and not notebooks" -n auto
 
 notebooks: $(STAMP)
 	$(BIN)/python -m pytest -m notebooks
@@ -94,19 +94,19 @@ browser-check:
 # only the files that hold browser tests are collected (collecting all takes a minute)
 BROWSER_TESTS = $(shell grep -l "mark.browser" tests/*.py)
 browser: $(STAMP) browser-check
-	$(BIN)/python -m pytest -m browser -n auto --dist worksteal $(BROWSER_TESTS)
+	$(BIN)/python -m pytest -m browser -n auto $(BROWSER_TESTS)
 
 # Each stage says how long it took (CI's budget is 30 minutes on two cores). The unit
 # tests read the pinned three.js in node_modules (the player's files and its budget).
 test: $(STAMP) node_modules/.package-lock.json browser-check
-	@start=$$(date +%s); $(BIN)/python -m pytest -m "not browser" -n auto --dist worksteal; status=$$?; \
+	@start=$$(date +%s); $(BIN)/python -m pytest -m "not browser" -n auto --durations=30; status=$$?; \
 	  echo "make test: unit tests, doctests and notebooks took $$(( $$(date +%s) - start )) s"; exit $$status
 	@start=$$(date +%s); $(MAKE) book-execute; status=$$?; \
 	  echo "make test: executing the pages took $$(( $$(date +%s) - start )) s"; exit $$status
 	@start=$$(date +%s); $(MAKE) -j2 --output-sync=target book-html book-student; status=$$?; \
 	  echo "make test: the book and the student edition, built side by side from that one execution," \
 	       "took $$(( $$(date +%s) - start )) s"; exit $$status
-	@start=$$(date +%s); $(BIN)/python -m pytest -m browser -n auto --dist worksteal $(BROWSER_TESTS); status=$$?; \
+	@start=$$(date +%s); $(BIN)/python -m pytest -m browser -n auto $(BROWSER_TESTS); status=$$?; \
 	  echo "make test: the browser checks took $$(( $$(date +%s) - start )) s"; exit $$status
 
 lab: $(STAMP)

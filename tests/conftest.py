@@ -16,23 +16,6 @@ for _variable in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
 
 ROOT = Path(__file__).resolve().parents[1]
 
-#: The test files with the longest tests (tens of seconds each, measured with
-#: ``--durations``), collected first, so that the long tests start early. ``make test``
-#: runs ``pytest -n auto --dist worksteal``: each worker starts on half of the tests in
-#: this order and a worker that runs out takes half of the other's queue. (With xdist's
-#: default schedule, which hands each worker a fixed share of the first quarter of the
-#: tests at the start, and the long tests first, the unit stage took 1078 s, one worker
-#: alone for its last minutes; 881 s before the reordering.)
-LONGEST_FIRST = ("test_validate.py", "test_assignments.py", "test_compliant_contacts.py",
-                 "test_singular_crossings.py", "test_notebooks.py", "test_formulation_bounds.py",
-                 "test_cylindrical_clearance.py", "test_ali3p_convergence.py", "test_benchmarks.py")
-
-
-def pytest_collection_modifyitems(config, items):
-    """The tests of :data:`LONGEST_FIRST` first, in that order; the rest as collected."""
-    rank = {name: k for k, name in enumerate(LONGEST_FIRST)}
-    items.sort(key=lambda item: rank.get(item.path.name, len(rank)))
-
 
 @pytest.fixture(scope="session")
 def post_build(tmp_path_factory, worker_id) -> Path:
