@@ -19,12 +19,13 @@ export MKL_NUM_THREADS := 1
 BOOK_FLAGS := -W -n --keep-going
 ASSETS ?= local
 
-.PHONY: help book book-student test unit notebooks browser book-build book-execute book-html lab assignments benchmark benchmark-exudyn browser-check clean
+.PHONY: help book book-student test unit notebooks browser screenshots book-build book-execute book-html lab assignments benchmark benchmark-exudyn browser-check clean
 
 help:
 	@echo "make book       build the book into book/_build/html (executes every chapter)"
 	@echo "make book-student  the student edition: the same book with every solution removed"
 	@echo "make test       unit tests, doctests, notebooks, book build (-W), browser checks"
+	@echo "make screenshots  the browser checks with a screenshot of every page (book/_build/screenshots)"
 	@echo "make lab        JupyterLab on the chapters (they open as notebooks)"
 	@echo "make assignments  student and instructor versions of the assignments (otter-grader)"
 	@echo "make benchmark  formulation and position-solve timings, the demos' slider latency, the bouncing bar, the stiff pendulum, the force Jacobians, contacts and friction, recursive dynamics against N"
@@ -95,6 +96,10 @@ browser-check:
 BROWSER_TESTS = $(shell grep -l "mark.browser" tests/*.py)
 browser: $(STAMP) browser-check
 	$(BIN)/python -m pytest -m browser -n auto $(BROWSER_TESTS)
+
+# the browser checks with a full-page screenshot of every page, in book/_build/screenshots
+screenshots: $(STAMP) browser-check
+	SCREENSHOTS=1 $(BIN)/python -m pytest -m browser -n auto $(BROWSER_TESTS)
 
 # Each stage says how long it took (CI's budget is 30 minutes on two cores). The unit
 # tests read the pinned three.js in node_modules (the player's files and its budget).

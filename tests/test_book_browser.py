@@ -15,8 +15,10 @@ every widget tab shown in turn:
 Every 3-D player (``div.mb-player``, the spatial chapters' animations) draws its view,
 moves when play is pressed, and logs no console error.
 
-Screenshots of each page go to ``screenshots/`` beside the ``html`` directory, for a
-person to look at. Run after the book is built (``make test`` does both, in that order).
+With ``SCREENSHOTS=1`` (``make screenshots``) a full-page screenshot of each page goes to
+``screenshots/`` beside the ``html`` directory, for a person to look at; they check nothing
+and take half of each page's time, so ``make test`` leaves them out. Run after the book is
+built (``make test`` does both, in that order).
 """
 
 from __future__ import annotations
@@ -39,6 +41,8 @@ pytestmark = pytest.mark.browser
 
 HTML = Path(os.environ.get("BOOK_HTML") or Path(__file__).resolve().parents[1] / "book" / "_build" / "html").resolve()
 SHOTS = HTML.parent / "screenshots"
+#: Full-page screenshots for a person to look at (``make screenshots``), not taken by ``make test``.
+FULL_PAGE_SHOTS = os.environ.get("SCREENSHOTS", "") not in ("", "0")
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 FLAGS = [
     "--headless",
@@ -289,8 +293,9 @@ def test_page_renders_offline_and_hides_nothing(browser, server, page_path):
             assert anim.locator("img").count() == 1, f"{page_path}: animation without its frame"
             assert anim.locator("button").count() >= 5, f"{page_path}: animation without its controls"
             assert anim.locator("input[type=range]").count() == 1, f"{page_path}: animation without its slider"
-        SHOTS.mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(SHOTS / (page_path.replace("/", "__") + ".png")), full_page=True)
+        if FULL_PAGE_SHOTS:
+            SHOTS.mkdir(parents=True, exist_ok=True)
+            page.screenshot(path=str(SHOTS / (page_path.replace("/", "__") + ".png")), full_page=True)
         assert not problems, f"{page_path}: " + "; ".join(problems[:8])
         faults = layout_faults(page)
         assert not faults, f"{page_path}: {len(faults)} layout faults:\n  " + "\n  ".join(faults[:25])

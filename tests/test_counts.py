@@ -88,3 +88,13 @@ def test_command_line_prints_the_table():
 def test_bad_formulation_options_are_refused(family, options, message):
     with pytest.raises(MechanismError, match=message):
         formulate(examples.rscr(), family, **options)
+
+
+def test_one_familys_counts_are_those_of_every_familys():
+    """check_counts formulates the family asked only (family_count): the same counts."""
+    from mbtools.analysis.counts import family_count
+
+    for mechanism in (examples.rscr(), examples.slider_crank()):
+        every = coordinate_counts(mechanism)
+        for key, count in every.items():
+            assert family_count(mechanism, key) == count, (mechanism.name, key)

@@ -152,3 +152,19 @@ def test_volume_notation_names_the_points_of_its_expression():
             shown = set(re.findall(r"\\mathbf r_\{([^}]*)\}", c.notation))
             symbols = {str(s)[2:].replace("_", " ") for s in c.expression.free_symbols if str(s)[:2] in ("x_", "y_", "z_")}
             assert shown == symbols, c.name
+
+
+@pytest.mark.parametrize("family", ["relative", "reference_point", "natural"])
+def test_the_symbolic_jacobian_is_sympys(family):
+    """Φ_q differentiates each equation by the coordinates it involves only (the others'
+    derivatives are zero): the same matrix as sympy's own Jacobian, for trigonometric
+    (relative, Euler angles) and polynomial (natural) equations of a spatial mechanism."""
+    from mbtools.model.compiled import symbolic_jacobian
+
+    model = formulate(examples.rscr(), family)
+    exprs = [c.expression for c in model.constraints]
+    ours = model.jacobian_symbolic()
+    theirs = sp.Matrix(exprs).jacobian(model.coordinate_symbols)
+    assert ours.shape == theirs.shape == (len(exprs), model.n_coordinates)
+    assert (ours - theirs).applyfunc(sp.expand) == sp.zeros(*ours.shape)
+    assert symbolic_jacobian(exprs, model.coordinate_symbols).shape == ours.shape

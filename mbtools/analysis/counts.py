@@ -108,13 +108,21 @@ def count_model(model, gruebler: int) -> FamilyCount:
     return FamilyCount(model.facts.label, n, m, rank, mobility, m - rank, gruebler, "; ".join(notes))
 
 
+def formulate_variant(mechanism: Mechanism, key: str):
+    """The mechanism formulated in one family, keyed as :func:`~mbtools.coordinate_counts`."""
+    family, options = VARIANTS.get(key, (key, {}))
+    return formulate(mechanism, family, **options)
+
+
 def formulate_all(mechanism: Mechanism) -> dict:
     """The mechanism formulated in every family, keyed as :func:`~mbtools.coordinate_counts`."""
-    models = {}
-    for key in variant_keys(mechanism):
-        family, options = VARIANTS.get(key, (key, {}))
-        models[key] = formulate(mechanism, family, **options)
-    return models
+    return {key: formulate_variant(mechanism, key) for key in variant_keys(mechanism)}
+
+
+def family_count(mechanism: Mechanism, key: str) -> FamilyCount:
+    """The counts of ``mechanism`` in one family (a key of :func:`~mbtools.coordinate_counts`),
+    formulating that family only."""
+    return count_model(formulate_variant(mechanism, key), mechanism.gruebler_kutzbach())
 
 
 def coordinate_counts(mechanism: Mechanism, models: dict | None = None) -> dict[str, FamilyCount]:

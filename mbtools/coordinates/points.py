@@ -14,7 +14,7 @@ import sympy as sp
 from ..description import GROUND, Mechanism, Prismatic, Rigid
 from ..errors import MechanismError
 from ..model import Constraint, FamilyFacts, Input, Model, Placement
-from ..model.placement import frame_from_directions
+from ..model.placement import frame_from_directions, times_numbers
 from . import conditions as cc
 from .drivers import driver_equations
 
@@ -231,7 +231,7 @@ class PointFormulation:
             o0 = body_origin(body)
             frame = frame_from_directions(directions, drawn, self.dim)
             if frame is not None:
-                origin = frame * sp.Matrix(list(map(float, o0 - self.pos(first)))) + self.r[first]
+                origin = times_numbers(frame, np.reshape(o0 - self.pos(first), (-1, 1))) + self.r[first]
             elif not directions:  # one point: placed by it
                 origin = self.r[first]
             else:  # a spatial body of two points: its origin on the line between them

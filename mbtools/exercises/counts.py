@@ -1,10 +1,11 @@
 """Checking counts: coordinates, constraints and degrees of freedom of one family.
 
 The right counts are those of :func:`mbtools.analysis.coordinate_counts` (the model
-formulated, the Jacobian's rank taken at the drawing). A wrong count is compared with
-the counts the usual mistakes give — the ground's points counted as coordinates, the
-drivers counted as constraints, redundant equations counted as independent, Euler
-parameters counted as three — and the message names the mistake it matches.
+formulated in the family asked, the Jacobian's rank taken at the drawing). A wrong count
+is compared with the counts the usual mistakes give — the ground's points counted as
+coordinates, the drivers counted as constraints, redundant equations counted as
+independent, Euler parameters counted as three — and the message names the mistake it
+matches.
 
 Example
 -------
@@ -19,7 +20,7 @@ mbtools.exercises.feedback.WrongAnswer: constraints: 4 counts the driver's equat
 
 from __future__ import annotations
 
-from ..analysis.counts import coordinate_counts, variant_keys
+from ..analysis.counts import family_count, variant_keys
 from ..description import Mechanism
 from ..errors import InputError
 from .feedback import Pending, Right, WrongAnswer, as_number
@@ -75,7 +76,7 @@ def check_counts(mechanism: Mechanism, family: str, *, coordinates=None, constra
     key = _key(mechanism, family)
     if all(answer is ... for answer in (coordinates, constraints, dof, rank) if answer is not None):
         return Pending(f"counts of '{mechanism.name}'")
-    count = coordinate_counts(mechanism)[key]
+    count = family_count(mechanism, key)
     label = f"{key.replace('_', ' ')} coordinates"
     if coordinates not in (None, ...):
         _check_coordinates(mechanism, key, as_number(coordinates, "coordinates"), count.coordinates, label)

@@ -61,7 +61,15 @@ def lambdified(args, exprs, module: str = "numpy", cse: bool = True):
 
 @functools.lru_cache(maxsize=COMPILED_KEPT)
 def _jacobian(exprs: tuple, symbols: tuple) -> sp.ImmutableMatrix:
-    return sp.ImmutableMatrix(sp.Matrix(exprs).jacobian(symbols))
+    # each entry differentiated only by the symbols it involves: a model's entries involve
+    # a body's few coordinates of many, and sympy builds a zero derivative at a cost
+    # (A02 with N = 40: 80 000 entries, 7.6 s, against 0.1 s)
+    rows = []
+    for expr in exprs:
+        expr = sp.sympify(expr)
+        involved = expr.free_symbols
+        rows.append([expr.diff(x) if x in involved or not x.is_Symbol else sp.S.Zero for x in symbols])
+    return sp.ImmutableMatrix(len(exprs), len(symbols), [d for row in rows for d in row])
 
 
 def symbolic_jacobian(exprs, symbols) -> sp.Matrix:

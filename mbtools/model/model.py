@@ -43,7 +43,7 @@ import sympy as sp
 
 from ..errors import InputError, MechanismError, UnknownNameError
 from . import arguments
-from .compiled import Compiled, dense
+from .compiled import Compiled, dense, symbolic_jacobian
 from .constraint import Constraint, Input
 from .bodies import BodyMotion
 from .placement import Placement
@@ -225,7 +225,7 @@ class Model(BodyMotion):
         """The Jacobian Φ_q = ∂Φ/∂q as a sympy matrix."""
         if numeric:
             return self._compiled.jacobian_matrix
-        return sp.Matrix([c.expression for c in self.constraints]).jacobian(self.coordinate_symbols)
+        return symbolic_jacobian([c.expression for c in self.constraints], self.coordinate_symbols)
 
     @property
     def quadratic_form(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
