@@ -7,12 +7,13 @@
 * :func:`family_comparison` — a tab per mechanism with the counts of every family, a
   bar chart and a drawing of each family's coordinates; everything is computed when it
   is built, so a static page keeps it and its tabs switch with no kernel.
-* :func:`counts_markdown`, :func:`family_table_markdown`, :func:`newton_step_markdown`
-  and :func:`timings_markdown` — the comparison's tables for a page; each family named
-  once, "n/a" where a family has no model (Euler parameters in the plane).
+* :func:`counts_markdown` and :func:`family_table_markdown` — the comparison's tables
+  for a page; each family named once, "n/a" where a family has no model (Euler
+  parameters in the plane).
 
-The arithmetic of one Newton–Raphson step that :func:`newton_step_markdown` tabulates is
-counted by ``mbtools.analysis.cost.newton_step_cost`` (also importable from here).
+The arithmetic of one Newton–Raphson step is counted by
+``mbtools.analysis.cost.newton_step_cost`` (also importable from here); chapter 6
+tabulates it with :func:`mbtools.viz.display.markdown_table`.
 """
 
 from __future__ import annotations
@@ -223,29 +224,3 @@ def family_table_markdown(values: dict, mechanisms: dict, header: str = "mechani
             cells.append(NOT_APPLICABLE if key is None else values.get((title, key), ""))
         lines.append(f"| {title} | " + " | ".join(cells) + " |")
     return "\n".join(lines)
-
-
-def newton_step_markdown(costs: dict) -> str:
-    """The Newton-step costs ``costs[mechanism title][family key]``
-    (``mbtools.analysis.cost.newton_step_cost``) as Markdown: a table per mechanism."""
-    parts = []
-    for title, by_family in costs.items():
-        lines = [f"**{title}**", "", r"| family | $n$ | $m$ | rows | forming $\Phi$, $\Phi_{\mathbf q}$ | "
-                 "of which function calls | factorization | flops |", "|---|---|---|---|---|---|---|---|"]
-        lines += [f"| {FAMILY_LABELS.get(key, key)} | {c.coordinates} | {c.constraints} | {c.rows} | {c.evaluation} | "
-                  f"{c.functions} | {c.factorization} | {c.flops} |" for key, c in by_family.items()]
-        parts.append("\n".join(lines))
-    return "\n\n".join(parts)
-
-
-def timings_markdown(timings: dict) -> str:
-    """Measured solves ``timings[mechanism title][family key]`` (the output of
-    :func:`mbtools.analysis.formulation_cost`) as Markdown: a table per mechanism."""
-    parts = []
-    for title, by_family in timings.items():
-        lines = [f"**{title}**", "", "| family | Newton iterations | warm solve (ms) | 360-angle sweep (ms) |",
-                 "|---|---|---|---|"]
-        lines += [f"| {FAMILY_LABELS.get(key, key)} | {t.iterations} | {t.warm_solve_ms:.3f} | {t.sweep_ms:.0f} |"
-                  for key, t in by_family.items()]
-        parts.append("\n".join(lines))
-    return "\n\n".join(parts)
