@@ -108,7 +108,7 @@ screenshots: $(STAMP) browser-check
 # say so.) The unit tests read the pinned three.js in node_modules (the player's files
 # and its budget).
 test: $(STAMP) node_modules/.package-lock.json browser-check
-	@start=$$(date +%s); $(MAKE) --no-print-directory -j2 --output-sync=line test-unit test-pages; status=$$?; \
+	@start=$$(date +%s); $(MAKE) --no-print-directory -j2 test-unit test-pages; status=$$?; \
 	  echo "make test: the unit tests and the pages, side by side, took $$(( $$(date +%s) - start )) s"; exit $$status
 	@start=$$(date +%s); $(MAKE) -j2 --output-sync=target book-html book-student; status=$$?; \
 	  echo "make test: the book and the student edition, built side by side from that one execution," \
@@ -121,9 +121,11 @@ test-unit: $(STAMP) node_modules/.package-lock.json
 	@start=$$(date +%s); $(BIN)/python -m pytest -m "not browser" -n auto --durations=30; status=$$?; \
 	  echo "make test: unit tests, doctests and notebooks took $$(( $$(date +%s) - start )) s"; exit $$status
 
+# (the pages' lines go to a log, printed when they are done: the unit tests' progress
+# stays readable as it comes)
 test-pages: $(STAMP)
-	@start=$$(date +%s); $(MAKE) --no-print-directory book-execute; status=$$?; \
-	  echo "make test: executing the pages took $$(( $$(date +%s) - start )) s"; exit $$status
+	@mkdir -p build; start=$$(date +%s); $(MAKE) --no-print-directory book-execute > build/pages.log 2>&1; status=$$?; \
+	  cat build/pages.log; echo "make test: executing the pages took $$(( $$(date +%s) - start )) s"; exit $$status
 
 lab: $(STAMP)
 	$(BIN)/jupyter lab --allow-root --notebook-dir=. book/chapters

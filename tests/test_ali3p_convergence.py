@@ -70,5 +70,10 @@ def test_a02_one_window_converges_at_second_order():
     ratios 5.2, 4.7, 4.4 from Δt = 2e-3 down to 2.5e-4 (the trapezoidal rule's higher
     terms fading); with the projections solved for q̇ and q̈ themselves, 7.4, 1.6 and 0.35
     (3.2e-4 m at 1e-3, 5.8e-4 m at 2.5e-4)."""
-    errors = [benchmarks.run_a02(1, "natural", "ali3p", step=step).error for step in (1e-3, 5e-4)]
+    runs = [benchmarks.run_a02(1, "natural", "ali3p", step=step) for step in (1e-3, 5e-4)]
+    for run in runs:  # on its branch, B1 − B0 = (1, 0), and within the high-precision limit
+        traj = run.trajectory
+        assert np.abs(traj.point("B1") - traj.point("B0") - [1.0, 0.0]).max() < 1e-6
+        assert run.error < benchmarks.HIGH_PRECISION
+    errors = [run.error for run in runs]
     assert 3.5 < errors[0] / errors[1] < 6.0, errors

@@ -148,6 +148,15 @@ WRONG = {
         ("q3", "time_ratio = 1 / time_ratio", "greater than 1"),
         ("q3", "time_ratio_sweep = 2 * time_ratio_sweep", "twice"),
     ],
+    "16_balancing": [
+        ("q1", "counterweights = (m2 * a / (2 * r1), m2 * c / (2 * r3))", "balances the coupler alone"),
+        ("q1", "counterweights = counterweights[::-1]", "swapped"),
+        ("q1", "counterweights = (counterweights[0] * r1, counterweights[1] * r3)", "mass moments"),
+        ("q2", "centre = ((m2 / 2 + m3) * d / (m1 + m2 + m3), 0.0)", "without the counterweights"),
+        ("q2", "wander = 0.01", "wanders"),
+        ("q3", "F_tdc = (m_A + m_B) * r * omega**2", "second harmonic"),
+        ("q3", "F_tdc = m_A * r * rpm**2 + m_B * r * rpm**2 * (1 + r / l)", "rpm"),
+    ],
     "14_statics_vibration": [
         ("q1", "phi = math.degrees(phi)", "degrees"),
         ("q1", "phi = m * g * L / k", "small-angle"),

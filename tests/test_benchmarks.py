@@ -34,10 +34,12 @@ def test_a02_one_window_in_the_ode_formulations(formulation, rtol):
     assert run.error < (HIGH if rtol <= 1e-7 else LOW)
 
 
-@pytest.mark.parametrize("step, limit", [(1e-3, HIGH), (5e-3, LOW)])
-def test_a02_one_window_in_ali3p(step, limit):
-    run = benchmarks.run_a02(1, "natural", "ali3p", step=step)
-    assert kept_its_branch(run, 1) and run.error < limit
+def test_a02_one_window_in_ali3p_at_a_loose_step():
+    """Δt = 5 ms: on its branch, within the low-precision limit. (Δt = 1 ms, within the
+    high-precision one, is the first run of tests/test_ali3p_convergence.py, which checks
+    it there.)"""
+    run = benchmarks.run_a02(1, "natural", "ali3p", step=5e-3)
+    assert kept_its_branch(run, 1) and run.error < LOW
 
 
 def test_a02_ten_windows_hands_its_crossings_to_ali3p_at_tight_tolerance():
