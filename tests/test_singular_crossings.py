@@ -4,10 +4,12 @@ The ODE formulations hand the neighbourhood of a singular position to ALI3-P
 (``mbtools.dynamics.integrate``). Whether a step comes near enough to hand over is
 decided by round-off — A02 with N = 10 at rtol 1e-10 used to be stopped at t = 16.41 on
 one processor and not on another. So every singular-position case here is run again with
-its initial state perturbed by a few ulps (three seeds) and with the mechanism drawn in
-another order (other coordinate numbers, other summation orders in every product): all
-must keep their branch and meet the same bound. A permanently redundant mechanism
-(Bricard's, IFToMM A04) must not be mistaken for a singular one.
+its initial state perturbed by a few ulps and with the mechanism drawn in another order
+(other coordinate numbers, other summation orders in every product): with the unperturbed
+run of test_benchmarks.py or test_formulation_bounds.py, three round-offs of each case,
+all of which must keep their branch and meet the same bound. (Until 2026-12 three seeds
+of the perturbation ran; none ever failed where the first passed.) A permanently
+redundant mechanism (Bricard's, IFToMM A04) must not be mistaken for a singular one.
 """
 
 from __future__ import annotations
@@ -74,7 +76,7 @@ CASES = [(1, "multipliers", 1e-9, 1e-3), (1, "projection", 1e-11, 1e-3), (1, "mu
          (10, "multipliers", 1e-13, 1e-5), (40, "multipliers", 1e-9, 1e-3), (40, "multipliers", 1e-11, 1e-2)]
 
 
-@pytest.mark.parametrize("variant", ["seed 1", "seed 2", "seed 3", "drawn backwards"])
+@pytest.mark.parametrize("variant", ["seed 1", "drawn backwards"])
 @pytest.mark.parametrize("n, formulation, rtol, bound", CASES, ids=[f"N={c[0]} {c[1]} {c[2]:g}" for c in CASES])
 def test_singular_positions_pass_whatever_the_round_off(n, formulation, rtol, bound, variant):
     if variant == "drawn backwards":
