@@ -103,3 +103,25 @@ def test_the_comparison_widget_has_a_tab_a_mechanism():
     tabs = family_comparison({"four-bar": examples.four_bar(), "SSC": examples.ssc()})
     assert [tabs.get_title(k) for k in range(2)] == ["four-bar", "SSC"] and len(tabs.children) == 2
     plt.close("all")
+
+
+def test_a_lazy_comparison_computes_a_tab_when_it_is_opened(monkeypatch):
+    """The live demo's comparison (lazy): the first tab's mechanism is formulated at once,
+    the second's only when its tab is selected, and only once."""
+    pytest.importorskip("ipywidgets")
+    import mbtools.viz.widgets as widgets_module
+
+    formulated = []
+    real = widgets_module.formulate_all
+    monkeypatch.setattr(widgets_module, "formulate_all", lambda m: formulated.append(m.name) or real(m))
+    mechanisms = {"four-bar": examples.four_bar(), "slider-crank": examples.slider_crank()}
+    tabs = family_comparison(mechanisms, lazy=True)
+    assert formulated == [mechanisms["four-bar"].name]
+    tabs.selected_index = 1
+    tabs.selected_index = 0
+    tabs.selected_index = 1
+    assert formulated == [mechanisms["four-bar"].name, mechanisms["slider-crank"].name]
+    formulated.clear()
+    family_comparison(mechanisms)  # eager: every tab at once
+    assert len(formulated) == 2
+    plt.close("all")

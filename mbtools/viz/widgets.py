@@ -162,13 +162,15 @@ def counts_html(mechanism, counts: dict) -> str:
             + (f"<div style='margin:4px 0 8px 0;font-size:90%'>{listed}</div>" if notes else ""))
 
 
-def family_comparison(mechanisms: dict, models: dict | None = None):
+def family_comparison(mechanisms: dict, models: dict | None = None, lazy: bool = False):
     """A tab per mechanism: the counts of every family (table and bar chart) and a
     drawing of what each family takes as coordinates, each family in its colour of
     :data:`~mbtools.viz.plotting.FAMILY_COLORS`.
 
     Everything is computed when the widget is built and shown in output widgets, so a
-    static page keeps it: the tabs switch with no kernel running.
+    static page keeps it: the tabs switch with no kernel running. With ``lazy`` (a live
+    demo, where a kernel runs) a tab is computed when it is first opened: the widget
+    shows at once instead of after every mechanism is formulated in every family.
 
     Parameters
     ----------
@@ -176,15 +178,15 @@ def family_comparison(mechanisms: dict, models: dict | None = None):
         Title → Mechanism.
     models : dict, optional
         Title → the output of :func:`mbtools.analysis.formulate_all`, if already formulated.
+    lazy : bool
+        Compute each tab when it is first opened (needs a running kernel).
     """
     import ipywidgets as widgets
     from IPython.display import HTML, display
 
-    pages = []
-    for title, mechanism in mechanisms.items():
+    def fill(out, title: str, mechanism) -> None:
         family_models = (models or {}).get(title) or formulate_all(mechanism)
         counts = coordinate_counts(mechanism, family_models)
-        out = widgets.Output(layout=widgets.Layout(overflow="visible"))
         with out:
             display(HTML(counts_html(mechanism, counts)))
             fig, ax = plt.subplots(figsize=(6.8, 2.6))
@@ -195,10 +197,25 @@ def family_comparison(mechanisms: dict, models: dict | None = None):
             fig = draw_families(family_models)
             display(fig)
             plt.close(fig)
-        pages.append(out)
+
+    titles = list(mechanisms)
+    pages = [widgets.Output(layout=widgets.Layout(overflow="visible")) for _ in titles]
+    filled: set[int] = set()
+
+    def open_tab(k) -> None:
+        if k is not None and k not in filled:
+            filled.add(k)
+            fill(pages[k], titles[k], mechanisms[titles[k]])
+
     tabs = widgets.Tab(children=pages)
-    for k, title in enumerate(mechanisms):
+    for k, title in enumerate(titles):
         tabs.set_title(k, title)
+    if lazy:
+        tabs.observe(lambda change: open_tab(change["new"]), names="selected_index")
+        open_tab(tabs.selected_index if tabs.selected_index is not None else 0)
+    else:
+        for k in range(len(titles)):
+            open_tab(k)
     return tabs
 
 
