@@ -142,7 +142,7 @@ def draw_natural_joint(kind: str, ax=None):
     _draw_body(ax, model, q, LINK, shared, LINK_COLOR)
     names = ", ".join(shared[0] + [rf"$\mathbf{{{v}}}$" for v in shared[1]]) or "nothing"
     labels = equation_labels(joint_rows(model, kind)) or ["no equation"]
-    ax.set_title(f"{kind}: {JOINT_KINDS[kind]}\nshares {names}\n" + "\n".join(labels), fontsize=9)
+    ax.set_title(f"{kind}: {JOINT_KINDS[kind]}\nshares {names}\n" + "\n".join(labels), fontsize=10.5)
     ax.set_xlim(-1.0, 1.0)
     ax.set_ylim(-0.7, 0.9)
     ax.set_zlim(-0.1, 1.0)
@@ -152,10 +152,12 @@ def draw_natural_joint(kind: str, ax=None):
     return ax
 
 
-def draw_natural_joints(kinds=tuple(JOINT_KINDS), figsize=(12.0, 3.4)):
-    """The pairs side by side (the paper's Fig. 7); returns the figure."""
-    fig = plt.figure(figsize=figsize)
+def draw_natural_joints(kinds=tuple(JOINT_KINDS), columns: int = 3, size: float = 3.0):
+    """The pairs side by side, ``columns`` to a row (the paper's Fig. 7); returns the
+    figure."""
+    rows = -(-len(kinds) // columns)
+    fig = plt.figure(figsize=(columns * size, rows * size * 1.05))
     for k, kind in enumerate(kinds):
-        draw_natural_joint(kind, fig.add_subplot(1, len(kinds), k + 1, projection="3d"))
-    fig.subplots_adjust(left=0.0, right=1.0, bottom=0.0, top=0.80, wspace=0.02)
+        draw_natural_joint(kind, fig.add_subplot(rows, columns, k + 1, projection="3d"))
+    fig.subplots_adjust(left=0.0, right=1.0, bottom=0.0, top=0.90, wspace=0.05, hspace=0.25)
     return fig
