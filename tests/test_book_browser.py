@@ -131,6 +131,10 @@ def open_page(browser, server, page_path, console=False):
             route.abort()
 
     page.route("**/*", route)
+    pending: dict = {}  # the requests not finished yet (what "network idle" waits for)
+    page.on("request", lambda r: pending.__setitem__(r, r.url))
+    page.on("requestfinished", lambda r: pending.pop(r, None))
+    page.on("requestfailed", lambda r: pending.pop(r, None))
     page.on("requestfailed", lambda r: problems.append(f"failed request: {r.url} ({r.failure})"))
     page.on("response", lambda r: r.status >= 400 and problems.append(f"HTTP {r.status}: {r.url}"))
     page.on("pageerror", lambda e: problems.append(f"JavaScript error: {e}"))
@@ -144,7 +148,21 @@ def open_page(browser, server, page_path, console=False):
         timeout=TIMEOUT,
     )
     page.evaluate("() => window.MathJax && MathJax.startup ? MathJax.startup.promise : null")
-    page.wait_for_load_state("networkidle")
+    # what typesetting asked for (fonts, extensions) has arrived: no request pending for
+    # half a second. (Playwright's own "networkidle" wait, asked for a second time here,
+    # sometimes never returned on a page that had reached it: chapter 9c, CI, 2026-12-07.)
+    quiet_since, waited = None, 0
+    while waited < TIMEOUT:
+        if pending:
+            quiet_since = None
+        elif quiet_since is None:
+            quiet_since = waited
+        elif waited - quiet_since >= 500:
+            break
+        page.wait_for_timeout(50)
+        waited += 50
+    else:
+        problems.append(f"requests still pending after {TIMEOUT // 1000} s: {sorted(pending.values())[:5]}")
     return page, problems
 
 
