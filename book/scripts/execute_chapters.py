@@ -22,6 +22,7 @@ import os
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor, as_completed
+from datetime import datetime
 from pathlib import Path
 
 import yaml
@@ -33,6 +34,7 @@ from myst_parser.config.main import MdParserConfig
 
 BOOK = Path(__file__).resolve().parents[1]
 CACHE = BOOK / "_build" / ".jupyter_cache"
+SLOW_PAGE_SECONDS = 120      # a page slower than this has its slowest cells printed
 
 
 def toc_pages(book: Path = BOOK) -> list[Path]:
@@ -60,11 +62,34 @@ def read_page(path: Path, config: MdParserConfig):
                                        add_source_map=True, path=str(path))
 
 
+def slowest_cells(notebook, count: int = 3) -> list[str]:
+    """The cells that took longest, as "12.3 s cell 7: first line", and take their timing off.
+
+    nbclient records when each cell started and ended (``record_timing``); the record is
+    removed from the notebook so that the cached page is the one myst-nb would store.
+    """
+    rows = []
+    for index, cell in enumerate(notebook.cells):
+        timing = cell.get("metadata", {}).pop("execution", None)
+        if cell.cell_type != "code" or not timing:
+            continue
+        began, ended = timing.get("iopub.execute_input"), timing.get("shell.execute_reply")
+        if began and ended:
+            seconds = (datetime.fromisoformat(ended.rstrip("Z"))
+                       - datetime.fromisoformat(began.rstrip("Z"))).total_seconds()
+            first_line = cell.source.split("\n", 1)[0][:60]
+            rows.append((seconds, f"{seconds:7.1f} s  cell {index}: {first_line}"))
+    return [text for _, text in sorted(rows, reverse=True)[:count]]
+
+
 def run(path: str, notebook, timeout: int, allow_errors: bool):
     """Execute one page in its own folder, as myst-nb does; runs in a worker process."""
     result = single_nb_execution(notebook, cwd=str(Path(path).parent), timeout=timeout,
-                                 allow_errors=allow_errors, meta_override=True)
-    return notebook, result.time, result.exc_string if result.err is not None else None
+                                 allow_errors=allow_errors, meta_override=True,
+                                 record_timing=True)
+    slowest = slowest_cells(notebook)
+    error = result.exc_string if result.err is not None else None
+    return notebook, result.time, error, slowest
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -110,7 +135,7 @@ def main(argv: list[str] | None = None) -> int:
         for future in as_completed(futures):
             path = futures[future]
             name = path.relative_to(BOOK)
-            notebook, seconds, error = future.result()
+            notebook, seconds, error, slowest = future.result()
             if error is not None:
                 failed.append(name)
                 print(f"FAILED {name} after {seconds:.0f} s:\n{error}", flush=True)
@@ -119,6 +144,8 @@ def main(argv: list[str] | None = None) -> int:
                 CacheBundleIn(notebook, str(path), data={"execution_seconds": seconds}),
                 check_validity=False, overwrite=True)
             print(f"{name}: {seconds:.0f} s", flush=True)
+            if seconds > SLOW_PAGE_SECONDS:               # name where the time went
+                print("\n".join(slowest), flush=True)
     print(f"{len(pending) - len(failed)} pages executed in "
           f"{time.perf_counter() - start:.0f} s", flush=True)
     if failed:
