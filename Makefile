@@ -19,7 +19,7 @@ export MKL_NUM_THREADS := 1
 BOOK_FLAGS := -W -n --keep-going
 ASSETS ?= local
 
-.PHONY: help book book-student test test-unit test-pages unit notebooks browser screenshots book-build book-execute book-html lab assignments benchmark benchmark-exudyn browser-check clean
+.PHONY: help book book-student test test-unit test-book test-book-stages unit notebooks browser screenshots book-build book-execute book-html lab assignments benchmark benchmark-exudyn browser-check clean
 
 help:
 	@echo "make book       build the book into book/_build/html (executes every chapter)"
@@ -102,30 +102,36 @@ screenshots: $(STAMP) browser-check
 	SCREENSHOTS=1 $(BIN)/python -m pytest -m browser -n auto $(BROWSER_TESTS)
 
 # Each stage says how long it took (CI's budget is 30 minutes on two cores). The unit
-# tests and the execution of the pages run side by side, two processes each: when one
-# stage is down to its last long test or page, the other keeps the second core busy.
-# (No test asserts a time; the pages' own timings are one run each on a busy machine, and
-# say so.) The unit tests read the pinned three.js in node_modules (the player's files
-# and its budget).
+# tests run side by side with the book's chain: the pages executed once, the book and the
+# student edition built from that one execution, then the browser checks on the built
+# pages, two processes each. When one side is down to its last long test or page, or
+# waits on the browser, the other keeps the cores busy. (No test asserts a time; the
+# pages' own timings are one run each on a busy machine, and say so.) The unit tests read
+# the pinned three.js in node_modules (the player's files and its budget).
 test: $(STAMP) node_modules/.package-lock.json browser-check
-	@start=$$(date +%s); $(MAKE) --no-print-directory -j2 test-unit test-pages; status=$$?; \
-	  echo "make test: the unit tests and the pages, side by side, took $$(( $$(date +%s) - start )) s"; exit $$status
+	@start=$$(date +%s); $(MAKE) --no-print-directory -j2 test-unit test-book; status=$$?; \
+	  echo "make test: the unit tests and the book's chain, side by side, took $$(( $$(date +%s) - start )) s"; \
+	  exit $$status
+
+test-unit: $(STAMP) node_modules/.package-lock.json
+	@start=$$(date +%s); $(BIN)/python -m pytest -m "not browser" -n auto --durations=30; status=$$?; \
+	  echo "make test: unit tests, doctests and notebooks took $$(( $$(date +%s) - start )) s"; exit $$status
+
+# The book's chain, its lines kept in a log printed when it is done (the unit tests'
+# progress stays readable as it comes); it stops at the first stage that fails.
+test-book: $(STAMP) browser-check
+	@mkdir -p build; start=$$(date +%s); $(MAKE) --no-print-directory test-book-stages > build/book-chain.log 2>&1; \
+	  status=$$?; cat build/book-chain.log; \
+	  echo "make test: the book's chain took $$(( $$(date +%s) - start )) s"; exit $$status
+
+test-book-stages:
+	@start=$$(date +%s); $(MAKE) --no-print-directory book-execute; status=$$?; \
+	  echo "make test: executing the pages took $$(( $$(date +%s) - start )) s"; exit $$status
 	@start=$$(date +%s); $(MAKE) -j2 --output-sync=target book-html book-student; status=$$?; \
 	  echo "make test: the book and the student edition, built side by side from that one execution," \
 	       "took $$(( $$(date +%s) - start )) s"; exit $$status
 	@start=$$(date +%s); $(BIN)/python -m pytest -m browser -n auto $(BROWSER_TESTS); status=$$?; \
 	  echo "make test: the browser checks took $$(( $$(date +%s) - start )) s"; exit $$status
-
-# the two halves of make test's first stage
-test-unit: $(STAMP) node_modules/.package-lock.json
-	@start=$$(date +%s); $(BIN)/python -m pytest -m "not browser" -n auto --durations=30; status=$$?; \
-	  echo "make test: unit tests, doctests and notebooks took $$(( $$(date +%s) - start )) s"; exit $$status
-
-# (the pages' lines go to a log, printed when they are done: the unit tests' progress
-# stays readable as it comes)
-test-pages: $(STAMP)
-	@mkdir -p build; start=$$(date +%s); $(MAKE) --no-print-directory book-execute > build/pages.log 2>&1; status=$$?; \
-	  cat build/pages.log; echo "make test: executing the pages took $$(( $$(date +%s) - start )) s"; exit $$status
 
 lab: $(STAMP)
 	$(BIN)/jupyter lab --allow-root --notebook-dir=. book/chapters
