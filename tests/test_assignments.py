@@ -157,6 +157,30 @@ WRONG = {
         ("q3", "F_tdc = (m_A + m_B) * r * omega**2", "second harmonic"),
         ("q3", "F_tdc = m_A * r * rpm**2 + m_B * r * rpm**2 * (1 + r / l)", "rpm"),
     ],
+    "09c_recursive_dynamics": [
+        ("q1", "M_hand = np.array([[m1 * l1**2 + m2 * (l1**2 + l2**2 + 2 * l1 * l2 * c2), m2 * (l2**2 + l1 * l2 * c2)], "
+               "[m2 * (l2**2 + l1 * l2 * c2), m2 * l2**2]])", "point masses"),
+        ("q1", "M_hand = M_hand - np.array([[m1 * l1**2 / 4 + m2 * l2**2 / 4, m2 * l2**2 / 4], "
+               "[m2 * l2**2 / 4, m2 * l2**2 / 4]])", "m l²/12"),
+        ("q1", "M_library = np.array([[M_library[0, 0] - 2 * M_library[0, 1] + M_library[1, 1], "
+               "M_library[0, 1] - M_library[1, 1]], [M_library[0, 1] - M_library[1, 1], M_library[1, 1]]])",
+         "absolute angles"),
+        ("q2", "D1_hand = M_hand[0, 0]", "locked"),
+        ("q2", "D1_hand = M_hand[0, 0] - M_hand[0, 1]", "subtracts M₁₂"),
+        ("q3", "k_45 = 1.0", "point mass"),
+        ("q3", "D1_by_length = D1_by_length[:2]", "three values"),
+    ],
+    "17_flexible_bodies": [
+        ("q1", "m_e = m_e / ell", "dx = ℓ dξ"),
+        ("q1", "m_e = np.diag([0.5, 0.0, 0.5, 0.0]) * rhoA * ell", "lumped"),
+        ("q2", "K = 2 * K", "twice"),
+        ("q2", "w_tip = -w_tip", "positive number"),
+        ("q2", "w_library = -float(beam.position(static_solution(BeamSupports(beam, clamped=[0]), "
+               "beam.point_load(1, (0.0, -P))), -1)[1])", "last node"),
+        ("q3", "f_1 = 2 * math.pi * f_1", "rad/s"),
+        ("q3", "f_library = omega[:2]", "rad/s"),
+        ("q3", "f_library = omega[1:3] / (2 * math.pi)", "two lowest"),
+    ],
     "14_statics_vibration": [
         ("q1", "phi = math.degrees(phi)", "degrees"),
         ("q1", "phi = m * g * L / k", "small-angle"),

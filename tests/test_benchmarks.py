@@ -36,7 +36,7 @@ def test_a02_one_window_in_the_ode_formulations(formulation, rtol):
 
 def test_a02_one_window_in_ali3p_at_a_loose_step():
     """Δt = 5 ms: on its branch, within the low-precision limit. (Δt = 1 ms, within the
-    high-precision one, is the first run of tests/test_ali3p_convergence.py, which checks
+    high-precision one, is a run of tests/test_ali3p_convergence.py, which checks
     it there.)"""
     run = benchmarks.run_a02(1, "natural", "ali3p", step=5e-3)
     assert kept_its_branch(run, 1) and run.error < LOW

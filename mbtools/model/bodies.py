@@ -36,6 +36,9 @@ class BodyMotion:
         Ṙ = Σ_k R_{,k} q̇_k. What a mass matrix is built from."""
         symbolic = self._symbolic_placement(body)
         q = self.configuration(q)
+        known = self._last_placement_jacobians
+        if known is not None and known[0] == q.tobytes():  # every body's, at this q, already
+            return known[1][body]
         origin_q = self._compiled.vector_jacobian_at(("origin", body), symbolic.origin, q)
         if symbolic.frame is None:
             return origin_q, None
@@ -144,10 +147,21 @@ class BodyMotion:
 
     def placement_jacobians(self, q) -> dict:
         """{body: (o_q, R_q)} of every body at q — :meth:`placement_jacobian` of all
-        bodies from one compiled function (what a mass matrix needs, in one call)."""
+        bodies from one compiled function (what a mass matrix needs, in one call).
+
+        The last q's are kept: one evaluation of the dynamics asks for them three or four
+        times (mass matrix, weights, velocity terms, contacts). They are read-only."""
         expr, layout = self._stacked_placements()
         q = self.configuration(q)
-        return self._split(self._compiled.vector_jacobian_at(("placements",), expr, q), layout, jacobian=True)
+        key = q.tobytes()
+        known = self._last_placement_jacobians
+        if known is not None and known[0] == key:
+            return known[1]
+        values = self._compiled.vector_jacobian_at(("placements",), expr, q)
+        values.flags.writeable = False  # shared by every caller at this q
+        jacobians = self._split(values, layout, jacobian=True)
+        self._last_placement_jacobians = (key, jacobians)
+        return jacobians
 
     def placement_second_derivatives(self, q, qd) -> dict:
         """{body: ((o_q q̇)_q q̇, (R_q q̇)_q q̇)} of every body, from one compiled function."""

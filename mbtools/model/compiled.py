@@ -415,19 +415,28 @@ class Compiled:
                                 thirds.reshape(m, k, k, k))
 
     def vector_jacobian_at(self, key, expr: sp.Matrix, q) -> np.ndarray:
-        """∂r/∂q of a point, vector or placement entry at q, by the complex step — or, where
-        r is linear in q (every point and vector of the natural and basic families), the
-        constant matrix, differentiated symbolically once."""
+        """∂r/∂q of a point, vector or placement entry at q: where r is linear in q (every
+        point and vector of the natural and basic families), the constant matrix,
+        differentiated symbolically once; where it is quadratic (a frame whose third axis
+        is u × v, an Euler-parameter frame), J₀ + H x from its exact expansion; else by
+        the complex step."""
         constant = self._get(("r_q constant", key), lambda: self._constant_jacobian(expr))
         if constant is not None:
             return constant.copy()
         columns, g = self.local_function(key, expr)
         k = len(columns)
         out = np.zeros((len(expr), len(self.qs)))
-        if k:  # one complex step along each coordinate the entry involves (a body's few, of many)
-            x = np.asarray(q, dtype=float)[columns]
-            values = g(*(x[:, None] + 1j * COMPLEX_STEP * np.eye(k)))
-            out[:, columns] = dense_complex(values, (len(expr), k)).imag / COMPLEX_STEP
+        if not k:
+            return out
+        x = np.asarray(q, dtype=float)[columns]
+        expansion = self._get(("quadratic expansion", key), lambda: self._quadratic_expansion(expr, columns, g))
+        if expansion is not None:  # r = r₀ + J₀ x + ½ xᵀ H x exactly, so r_q = J₀ + H x
+            _, jacobian, hessian = expansion
+            out[:, columns] = jacobian + hessian @ x
+            return out
+        # one complex step along each coordinate the entry involves (a body's few, of many)
+        values = g(*(x[:, None] + 1j * COMPLEX_STEP * np.eye(k)))
+        out[:, columns] = dense_complex(values, (len(expr), k)).imag / COMPLEX_STEP
         return out
 
     def _quadratic_expansion(self, expr: sp.Matrix, columns: np.ndarray, g) -> tuple | None:

@@ -145,6 +145,7 @@ class Model(BodyMotion):
         self._measure_keys = None  # each measure's key and column (input_jacobian), on first use
         self._measure_hessians = None  # each measure's compiled Hessian (input_hessian), on first use
         self._stacked = None  # every placement in one column, on first use (bodies.py)
+        self._last_placement_jacobians = None  # (q's bytes, every body's (o_q, R_q)) (bodies.py)
         self._frame_columns: dict = {}  # each body's frame as one column, on first use (bodies.py)
 
     # ----------------------------------------------------------------- names
