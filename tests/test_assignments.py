@@ -170,6 +170,16 @@ WRONG = {
         ("q3", "k_45 = 1.0", "point mass"),
         ("q3", "D1_by_length = D1_by_length[:2]", "three values"),
     ],
+    "16b_sensitivity_synthesis": [
+        ("q1", "dq_dad = -dq_dad", "wrong sign"),
+        ("q1", "dq_dad = dq_dad.T", "transpose"),
+        ("q1", "dq_dad_fd = np.column_stack([dq_dad_fd[:, 0], np.zeros(4)])", "O4 = (d, 0) moves"),
+        ("q2", "extremes = extremes[::-1]", "swapped"),
+        ("q2", "meets = True", "compare μ_min"),
+        ("q2", "sweep_extremes = tuple(np.radians(sweep_extremes))", "radians"),
+        ("q3", "step_and_error = (2 * math.sqrt(eps / M), step_and_error[1])", "forward difference"),
+        ("q3", "step_and_error = (step_and_error[0], eps / step_and_error[0])", "round-off ε/h* alone"),
+    ],
     "17_flexible_bodies": [
         ("q1", "m_e = m_e / ell", "dx = ℓ dξ"),
         ("q1", "m_e = np.diag([0.5, 0.0, 0.5, 0.0]) * rhoA * ell", "lumped"),

@@ -110,3 +110,70 @@ def test_demo_answers_a_slider_in_jupyterlab(lab):
         browser.close()
     assert before != after, "the figure did not change when the slider moved"
     assert "Newton–Raphson" in readout, readout
+
+
+def canvas_pixels(locator):
+    """The player's view as an RGB array (a screenshot of its canvas)."""
+    import io
+
+    import numpy as np
+    from PIL import Image
+
+    return np.asarray(Image.open(io.BytesIO(locator.screenshot())).convert("RGB"), dtype=float)
+
+
+def test_gyroscope_demo_turns_in_3d_in_jupyterlab(lab):
+    """The gyroscope demo opened in JupyterLab, its cells run, its *3-D view* pressed: the
+    three.js player, carried by the output itself, draws the top (not blank), plays, and
+    turns when dragged; moving the slider puts the next motion in the view."""
+    import numpy as np
+    from playwright.sync_api import sync_playwright
+
+    shots = ROOT / "book" / "_build" / "screenshots"
+    shots.mkdir(parents=True, exist_ok=True)
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS, headless=True)
+        page = browser.new_page(viewport={"width": 1400, "height": 1400})
+        errors = []
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        page.route("**/*", lambda r: r.continue_() if r.request.url.startswith(lab) else r.abort())
+        page.goto(f"{lab}/lab/workspaces/gyro-test/tree/notebooks/demos/05_gyroscope.md?reset&token={TOKEN}")
+        page.wait_for_function("() => document.querySelectorAll('.jp-NotebookPanel .jp-CodeCell').length >= 1",
+                               timeout=90000)
+        page.wait_for_selector(".jp-Notebook-ExecutionIndicator[data-status='idle'], .jp-mod-idle", timeout=90000,
+                               state="attached")
+        page.locator(".jp-NotebookPanel:visible .jp-CodeCell").first.click()
+        page.get_by_role("menuitem", name="Run").click()
+        page.get_by_role("menuitem", name="Run All Cells").first.click()
+        button = page.locator(".jp-OutputArea-output .widget-toggle-button", has_text="3-D view").first
+        button.wait_for(timeout=120000)
+        button.click()
+        canvas = page.locator(".jp-OutputArea-output .mb-player.mb-live canvas").first
+        canvas.wait_for(timeout=60000)
+        page.wait_for_timeout(1000)
+        first = canvas_pixels(canvas)
+        assert first.std() > 10 and len(np.unique(first.reshape(-1, 3), axis=0)) > 200, "the 3-D view is blank"
+        page.locator(".jp-OutputArea-output .mb-player .mb-play").first.click()
+        page.wait_for_timeout(1500)
+        page.locator(".jp-OutputArea-output .mb-player .mb-play").first.click()
+        played = canvas_pixels(canvas)
+        box = canvas.bounding_box()
+        x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+        page.mouse.move(x, y)
+        page.mouse.down()
+        page.mouse.move(x + 160, y + 40, steps=8)
+        page.mouse.up()
+        page.wait_for_timeout(500)
+        turned = canvas_pixels(canvas)
+        title_before = page.locator(".jp-OutputArea-output .mb-player").first.inner_text()
+        handle = page.locator(".jp-OutputArea-output .widget-slider .noUi-handle").first
+        handle.focus()
+        page.keyboard.press("ArrowRight")
+        page.wait_for_function(
+            "(before) => { const p = document.querySelector('.jp-OutputArea-output .mb-player.mb-live');"
+            " return p && p.innerText !== before; }", arg=title_before, timeout=60000)
+        page.screenshot(path=str(shots / "lab-demo-gyroscope-3d.png"))
+        browser.close()
+    assert np.abs(played - first).mean() > 0.2, "pressing play changed nothing"
+    assert np.abs(turned - played).mean() > 0.2, "a drag did not turn the view"
+    assert not errors, errors

@@ -19,6 +19,7 @@ from ..coordinates import formulate
 from ..dynamics import MultibodySystem, simulate
 from ..errors import SingularJacobianError
 from ..examples.benchmarks import n_four_bar
+from ..examples.tops import TOP_DATA
 from .explorer import DPI, png
 from .plotting import draw_mechanism
 
@@ -26,26 +27,59 @@ from .plotting import draw_mechanism
 class GyroscopeDemo:
     """The top released horizontal at its steady precession rate, with an initial nutation
     rate θ̇₀ on a slider (``rates``, rad/s): the path of its axis (precession ψ against
-    nutation θ) simulated in natural coordinates, with the closed-form bounds of θ."""
+    nutation θ) simulated in natural coordinates, with the closed-form bounds of θ. The
+    *3-D view* button shows the chosen motion in the three.js player
+    (:func:`mbtools.viz.player.motion_player`), played ``slower`` times slower than it
+    happens, to turn with the mouse; it follows the slider while it is pressed."""
 
-    def __init__(self, rates=tuple(np.linspace(-10.0, 10.0, 11)), t_end: float = 1.0):
+    def __init__(self, rates=tuple(np.linspace(-10.0, 10.0, 11)), t_end: float = 1.0, slower: float = 10.0):
         import ipywidgets as widgets
         from tqdm.auto import tqdm
 
         self.rates = [float(r) for r in rates]
-        self.motions = []
+        self.t_end, self.slower = float(t_end), float(slower)
+        self.motions, self.trajectories = [], []
         for rate in tqdm(self.rates, desc="simulating the top", leave=False):
-            _, motion, (_, _, bounds) = simulate_top("natural", theta_rate=rate, t_end=t_end, outputs=401, rtol=1e-7)
+            traj, motion, (_, _, bounds) = simulate_top("natural", theta_rate=rate, t_end=t_end, outputs=401,
+                                                        rtol=1e-7)
             self.motions.append((motion, bounds))
+            self.trajectories.append(traj)
         self.slider = widgets.SelectionSlider(options=[(f"{r:g}", k) for k, r in enumerate(self.rates)],
                                               value=self.rates.index(min(self.rates, key=abs)),
                                               description="θ̇₀ (rad/s)", layout=widgets.Layout(width="70%"))
         self.readout = widgets.HTML()
         self.image = widgets.Image(format="png")
-        self.widget = widgets.VBox([self.slider, self.readout, self.image])
+        self.view3d = widgets.ToggleButton(value=False, description="3-D view", icon="cube",
+                                           tooltip="the chosen motion in a view to turn with the mouse")
+        self.player = widgets.Output()
+        self.widget = widgets.VBox([widgets.HBox([self.slider, self.view3d]), self.readout, self.image,
+                                    self.player])
         self._figure()
         self.slider.observe(lambda change: self.update(), names="value")
+        self.view3d.observe(lambda change: self.show_player(), names="value")
         self.update()
+
+    def player_html(self):
+        """The player of the chosen motion (the disc with a peg, the path of G), with the
+        player and three.js carried in the snippet: a live notebook reaches no book files."""
+        from .player import disc_with_peg, motion_player
+
+        traj = self.trajectories[self.slider.value]
+        mechanism = traj.system.model.mechanism
+        G = mechanism.point_position("G")  # the disc of the book's top (simulate_top), across OG
+        shapes = {"top": disc_with_peg(G, G, mechanism.vector_direction("u1"), TOP_DATA["radius"])}
+        return motion_player(traj.system.model, traj, still=False, inline=True, trails=["G"], shapes=shapes,
+                             duration=self.slower * self.t_end,
+                             title=f"θ̇₀ = {self.rates[self.slider.value]:g} rad/s, {self.slower:g}× slower")
+
+    def show_player(self) -> None:
+        """Fill the 3-D view with the chosen motion's player, or empty it."""
+        from IPython.display import display
+
+        with self.player:
+            self.player.clear_output(wait=True)
+            if self.view3d.value:
+                display(self.player_html())
 
     def _figure(self) -> None:
         self.fig = Figure(figsize=(7.2, 3.6), dpi=DPI)
@@ -81,6 +115,8 @@ class GyroscopeDemo:
         for artist in self.animated:
             self.ax.draw_artist(artist)
         self.image.value = png(self.canvas)
+        if self.view3d.value:
+            self.show_player()
 
 
 #: The formulations the four-bar demo offers, with their settings.

@@ -77,8 +77,10 @@ class Branch:
 
 class MechanismExplorer:
     """The demo: dropdowns for the example and its assembly mode, a slider on its input,
-    the drawing with velocity (blue) and acceleration (red) arrows for the given input rate
-    and acceleration, and the paths of its moving points over the reachable range.
+    the drawing with velocity (black) and acceleration (magenta) arrows for the given input
+    rate and acceleration, and the paths of its moving points over the reachable range. For
+    a spatial mechanism, the *3-D view* button adds the three.js player of the reachable
+    range (:func:`mbtools.viz.player.motion_player`), to turn with the mouse and play.
 
     Parameters
     ----------
@@ -107,8 +109,14 @@ class MechanismExplorer:
                                           layout=widgets.Layout(width="70%"))
         self.readout = widgets.HTML()
         self.image = widgets.Image(format="png")
-        self.widget = widgets.VBox([widgets.HBox([self.example, self.mode]), self.slider, self.readout, self.image])
+        self.view3d = widgets.ToggleButton(value=False, description="3-D view", icon="cube",
+                                           tooltip="a spatial mechanism over its reachable range, to turn with "
+                                                   "the mouse and play")
+        self.player = widgets.Output()
+        self.widget = widgets.VBox([widgets.HBox([self.example, self.mode, self.view3d]), self.slider, self.readout,
+                                    self.image, self.player])
         self._choose_example()
+        self.view3d.observe(lambda change: self.show_player(), names="value")
         self.example.observe(lambda change: self._choose_example(), names="value")
         self.mode.observe(lambda change: self._setting or self._choose_mode(), names="value")
         self.slider.observe(lambda change: self._setting or self.update(), names="value")
@@ -157,6 +165,32 @@ class MechanismExplorer:
         self._setting = False
         self._new_figure()
         self.update()
+        self.view3d.disabled = self.branch.model.mechanism.dimension != 3
+        self.show_player()
+
+    # ------------------------------------------------------------------ the 3-D view
+
+    def player_html(self):
+        """The three.js player of the current spatial branch over its reachable range
+        (the slider's values it reaches), the paths of its moving points traced, the
+        player and three.js carried in the snippet (a live notebook reaches no book files)."""
+        from .player import motion_player
+
+        branch = self.branch
+        reached = [k for k, q in enumerate(branch.q) if q is not None]
+        return motion_player(branch.model, np.array([branch.q[k] for k in reached]), still=False, inline=True,
+                             times=branch.values[reached], label=branch.input, unit="°" if branch.is_angle else "m",
+                             trails=self.points, title=f"{branch.model.mechanism.name}: the reachable range")
+
+    def show_player(self) -> None:
+        """Fill the 3-D view with the current branch's player (a spatial mechanism, the
+        button pressed), or empty it."""
+        from IPython.display import display
+
+        with self.player:
+            self.player.clear_output(wait=True)
+            if self.view3d.value and not self.view3d.disabled:
+                display(self.player_html())
 
     def _new_figure(self) -> None:
         """The figure of the current branch: what never moves (axes, grid, ground, the
