@@ -62,24 +62,39 @@ def read_page(path: Path, config: MdParserConfig):
                                        add_source_map=True, path=str(path))
 
 
-def slowest_cells(notebook, count: int = 3) -> list[str]:
-    """The cells that took longest, as "12.3 s cell 7: first line", and take their timing off.
+def slowest_cells(notebook, seconds: float, count: int = 3) -> list[str]:
+    """Where a page's ``seconds`` went: its ``count`` slowest cells, as "12.3 s cell 7:
+    first line" (from the kernel's busy to its idle status), and the time outside the
+    cells (kernel start and shutdown, and the gaps between cells, the largest named); the
+    timing records are then taken off.
 
-    nbclient records when each cell started and ended (``record_timing``); the record is
+    nbclient records when each cell's messages came (``record_timing``); the record is
     removed from the notebook so that the cached page is the one myst-nb would store.
     """
-    rows = []
+    def moment(timing, key):
+        value = timing.get(key)
+        return datetime.fromisoformat(value.rstrip("Z")) if value else None
+
+    rows, spans = [], []
     for index, cell in enumerate(notebook.cells):
         timing = cell.get("metadata", {}).pop("execution", None)
         if cell.cell_type != "code" or not timing:
             continue
-        began, ended = timing.get("iopub.execute_input"), timing.get("shell.execute_reply")
+        began = moment(timing, "iopub.status.busy") or moment(timing, "iopub.execute_input")
+        ended = moment(timing, "iopub.status.idle") or moment(timing, "shell.execute_reply")
         if began and ended:
-            seconds = (datetime.fromisoformat(ended.rstrip("Z"))
-                       - datetime.fromisoformat(began.rstrip("Z"))).total_seconds()
+            spent = (ended - began).total_seconds()
             first_line = cell.source.split("\n", 1)[0][:60]
-            rows.append((seconds, f"{seconds:7.1f} s  cell {index}: {first_line}"))
-    return [text for _, text in sorted(rows, reverse=True)[:count]]
+            rows.append((spent, f"{spent:7.1f} s  cell {index}: {first_line}"))
+            spans.append((index, began, ended))
+    lines = [text for _, text in sorted(rows, reverse=True)[:count]]
+    if spans:
+        gaps = [((b - prior).total_seconds(), k) for (_, _, prior), (k, b, _) in zip(spans, spans[1:])]
+        largest = max(gaps, default=(0.0, spans[0][0]))
+        inside = sum(spent for spent, _ in rows)
+        lines.append(f"{seconds - inside:7.1f} s  outside the cells (kernel start and shutdown, gaps; the largest "
+                     f"gap {largest[0]:.1f} s, before cell {largest[1]})")
+    return lines
 
 
 def run(path: str, notebook, timeout: int, allow_errors: bool):
@@ -87,7 +102,7 @@ def run(path: str, notebook, timeout: int, allow_errors: bool):
     result = single_nb_execution(notebook, cwd=str(Path(path).parent), timeout=timeout,
                                  allow_errors=allow_errors, meta_override=True,
                                  record_timing=True)
-    slowest = slowest_cells(notebook)
+    slowest = slowest_cells(notebook, result.time)
     error = result.exc_string if result.err is not None else None
     return notebook, result.time, error, slowest
 
