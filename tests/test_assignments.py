@@ -170,6 +170,16 @@ WRONG = {
         ("q3", "k_45 = 1.0", "point mass"),
         ("q3", "D1_by_length = D1_by_length[:2]", "three values"),
     ],
+    "15_reactions_suspension": [
+        ("q1", "sag = 2 * sag", "factor 2"),
+        ("q1", "frequencies = 2 * math.pi * frequencies", "rad/s"),
+        ("q1", "frequencies = np.sort(frequencies)", "sorted"),
+        ("q1", "frequencies_library = 2 * math.pi * frequencies_library", "rad/s"),
+        ("q2", "F_hinge = -F_hinge", "bar's force on the hinge"),
+        ("q2", "F_hinge = np.array([0.0, m_bar * 9.81])", "holds the bar at rest"),
+        ("q2", "F_hinge = m_bar * (-6 * 9.81 * math.cos(angle) / L_bar) * L_bar / 2 "
+               "* np.array([-math.sin(angle), math.cos(angle)]) + np.array([0.0, m_bar * 9.81])", "m L²/12"),
+    ],
     "16b_sensitivity_synthesis": [
         ("q1", "dq_dad = -dq_dad", "wrong sign"),
         ("q1", "dq_dad = dq_dad.T", "transpose"),
