@@ -34,7 +34,13 @@ def test_post_build_makes_lab_open_myst_as_notebooks(post_build):
     assert viewers == {"markdown": "Jupytext Notebook", "myst": "Jupytext Notebook"}
     env = yaml.safe_load((ROOT / "environment.yml").read_text())
     names = {d.split()[0] for d in env["dependencies"] if isinstance(d, str)}
-    assert {"jupyterlab", "jupytext", "jupyterlab-myst", "ipywidgets", "otter-grader"} <= names
+    assert {"jupyterlab", "jupytext", "jupyterlab-myst", "ipywidgets", "otter-grader", "nodejs"} <= names
+    # the live demos' 3-D views carry the player and the pinned three.js: postBuild installs
+    # it where the player looks for it (kept here, where make had installed it already)
+    from mbtools.viz.player import player_assets
+
+    assert all(path.is_file() for path in player_assets().values())
+    assert "npm ci" in (ROOT / "postBuild").read_text()
 
 
 def test_book_config_offers_notebooks_and_binder():
