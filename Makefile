@@ -92,26 +92,32 @@ CHROMIUM ?= /usr/bin/chromium
 browser-check:
 	@test -x $(CHROMIUM) || { echo "make test needs Chromium for the browser checks: apt-get install -y chromium (or set CHROMIUM=/path/to/chromium)"; exit 2; }
 
-# only the files that hold browser tests are collected (collecting all takes a minute)
-BROWSER_TESTS = $(shell grep -l "mark.browser" tests/*.py)
+# only the files that hold browser tests are collected (collecting all takes a minute);
+# JupyterLab's (a live kernel in the page) run last in make test, on a machine left idle
+LAB_TESTS = tests/test_lab.py
+BROWSER_TESTS = $(filter-out $(LAB_TESTS),$(shell grep -l "mark.browser" tests/*.py))
 browser: $(STAMP) browser-check
-	$(BIN)/python -m pytest -m browser -n auto $(BROWSER_TESTS)
+	$(BIN)/python -m pytest -m browser -n auto $(BROWSER_TESTS) $(LAB_TESTS)
 
 # the browser checks with a full-page screenshot of every page, in book/_build/screenshots
 screenshots: $(STAMP) browser-check
-	SCREENSHOTS=1 $(BIN)/python -m pytest -m browser -n auto $(BROWSER_TESTS)
+	SCREENSHOTS=1 $(BIN)/python -m pytest -m browser -n auto $(BROWSER_TESTS) $(LAB_TESTS)
 
 # Each stage says how long it took (CI's budget is 30 minutes on two cores). The unit
 # tests run side by side with the book's chain: the pages executed once, the book and the
 # student edition built from that one execution, then the browser checks on the built
 # pages, two processes each. When one side is down to its last long test or page, or
-# waits on the browser, the other keeps the cores busy. (No test asserts a time; the
-# pages' own timings are one run each on a busy machine, and say so.) The unit tests read
-# the pinned three.js in node_modules (the player's files and its budget).
+# waits on the browser, the other keeps the cores busy. The live demos in JupyterLab come
+# last, alone: a kernel on a loaded machine answers a page too slowly to be waited for.
+# (No test asserts a time; the pages' own timings are one run each on a busy machine, and
+# say so.) The unit tests read the pinned three.js in node_modules (the player's files
+# and its budget).
 test: $(STAMP) node_modules/.package-lock.json browser-check
 	@start=$$(date +%s); $(MAKE) --no-print-directory -j2 test-unit test-book; status=$$?; \
 	  echo "make test: the unit tests and the book's chain, side by side, took $$(( $$(date +%s) - start )) s"; \
 	  exit $$status
+	@start=$$(date +%s); $(BIN)/python -m pytest -m browser $(LAB_TESTS); status=$$?; \
+	  echo "make test: the live demos in JupyterLab took $$(( $$(date +%s) - start )) s"; exit $$status
 
 test-unit: $(STAMP) node_modules/.package-lock.json
 	@start=$$(date +%s); $(BIN)/python -m pytest -m "not browser" -n auto --durations=30; status=$$?; \

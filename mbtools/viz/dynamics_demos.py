@@ -52,6 +52,7 @@ class GyroscopeDemo:
         self.view3d = widgets.ToggleButton(value=False, description="3-D view", icon="cube",
                                            tooltip="the chosen motion in a view to turn with the mouse")
         self.player = widgets.Output()
+        self._player_shown = False  # whether the 3-D view holds a player
         self.widget = widgets.VBox([widgets.HBox([self.slider, self.view3d]), self.readout, self.image,
                                     self.player])
         self._figure()
@@ -62,7 +63,8 @@ class GyroscopeDemo:
     def player_html(self):
         """The player of the chosen motion (the disc with a peg, the path of G), with the
         player and three.js carried in the snippet: a live notebook reaches no book files."""
-        from .player import disc_with_peg, motion_player
+        from .player import motion_player
+        from .player_shapes import disc_with_peg
 
         traj = self.trajectories[self.slider.value]
         mechanism = traj.system.model.mechanism
@@ -76,10 +78,14 @@ class GyroscopeDemo:
         """Fill the 3-D view with the chosen motion's player, or empty it."""
         from IPython.display import display
 
+        wanted = self.view3d.value
+        if not wanted and not self._player_shown:
+            return  # nothing shown, nothing to clear
         with self.player:
             self.player.clear_output(wait=True)
-            if self.view3d.value:
+            if wanted:
                 display(self.player_html())
+        self._player_shown = wanted
 
     def _figure(self) -> None:
         self.fig = Figure(figsize=(7.2, 3.6), dpi=DPI)

@@ -113,6 +113,7 @@ class MechanismExplorer:
                                            tooltip="a spatial mechanism over its reachable range, to turn with "
                                                    "the mouse and play")
         self.player = widgets.Output()
+        self._player_shown = False  # whether the 3-D view holds a player
         self.widget = widgets.VBox([widgets.HBox([self.example, self.mode, self.view3d]), self.slider, self.readout,
                                     self.image, self.player])
         self._choose_example()
@@ -187,10 +188,14 @@ class MechanismExplorer:
         button pressed), or empty it."""
         from IPython.display import display
 
+        wanted = self.view3d.value and not self.view3d.disabled
+        if not wanted and not self._player_shown:
+            return  # nothing shown, nothing to clear
         with self.player:
             self.player.clear_output(wait=True)
-            if self.view3d.value and not self.view3d.disabled:
+            if wanted:
                 display(self.player_html())
+        self._player_shown = wanted
 
     def _new_figure(self) -> None:
         """The figure of the current branch: what never moves (axes, grid, ground, the
