@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from test_book_browser import CHROMIUM, FLAGS
+from test_player_browser import drag_across, pixels
 
 pytestmark = pytest.mark.browser
 ROOT = Path(__file__).resolve().parents[1]
@@ -73,6 +74,20 @@ def test_chapter_opens_as_a_notebook(lab, tmp_path):
     assert code_cells >= 3 and markdown_cells >= 3 and text_editors == 0
 
 
+def open_and_run(page, lab: str, workspace: str, path: str) -> None:
+    """Open ``path`` in JupyterLab in a workspace of its own, reset (no tab restored from
+    another test), with every request off the lab's server refused, and run all its cells."""
+    page.route("**/*", lambda r: r.continue_() if r.request.url.startswith(lab) else r.abort())
+    page.goto(f"{lab}/lab/workspaces/{workspace}/tree/{path}?reset&token={TOKEN}")
+    page.wait_for_function("() => document.querySelectorAll('.jp-NotebookPanel .jp-CodeCell').length >= 1",
+                           timeout=90000)
+    page.wait_for_selector(".jp-Notebook-ExecutionIndicator[data-status='idle'], .jp-mod-idle", timeout=90000,
+                           state="attached")
+    page.locator(".jp-NotebookPanel:visible .jp-CodeCell").first.click()
+    page.get_by_role("menuitem", name="Run").click()
+    page.get_by_role("menuitem", name="Run All Cells").first.click()
+
+
 def test_demo_answers_a_slider_in_jupyterlab(lab):
     """A live demo in front of a room: the mechanism explorer opened in JupyterLab, its
     cells run, its slider moved from the keyboard — the figure must change."""
@@ -83,16 +98,7 @@ def test_demo_answers_a_slider_in_jupyterlab(lab):
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS, headless=True)
         page = browser.new_page(viewport={"width": 1400, "height": 1000})
-        page.route("**/*", lambda r: r.continue_() if r.request.url.startswith(lab) else r.abort())
-        # a workspace of its own, reset: no tab restored from another test
-        page.goto(f"{lab}/lab/workspaces/demo-test/tree/notebooks/demos/01_mechanism_explorer.md?reset&token={TOKEN}")
-        page.wait_for_function("() => document.querySelectorAll('.jp-NotebookPanel .jp-CodeCell').length >= 2",
-                               timeout=90000)
-        page.wait_for_selector(".jp-Notebook-ExecutionIndicator[data-status='idle'], .jp-mod-idle", timeout=90000,
-                               state="attached")
-        page.locator(".jp-NotebookPanel:visible .jp-CodeCell").first.click()
-        page.get_by_role("menuitem", name="Run").click()
-        page.get_by_role("menuitem", name="Run All Cells").first.click()
+        open_and_run(page, lab, "demo-test", "notebooks/demos/01_mechanism_explorer.md")
         figure = page.locator(".jp-OutputArea-output .widget-image").first
         figure.wait_for(timeout=120000)
         page.wait_for_function(
@@ -112,16 +118,6 @@ def test_demo_answers_a_slider_in_jupyterlab(lab):
     assert "Newton–Raphson" in readout, readout
 
 
-def canvas_pixels(locator):
-    """The player's view as an RGB array (a screenshot of its canvas)."""
-    import io
-
-    import numpy as np
-    from PIL import Image
-
-    return np.asarray(Image.open(io.BytesIO(locator.screenshot())).convert("RGB"), dtype=float)
-
-
 def test_gyroscope_demo_turns_in_3d_in_jupyterlab(lab):
     """The gyroscope demo opened in JupyterLab, its cells run, its *3-D view* pressed: the
     three.js player, carried by the output itself, draws the top (not blank), plays, and
@@ -136,35 +132,22 @@ def test_gyroscope_demo_turns_in_3d_in_jupyterlab(lab):
         page = browser.new_page(viewport={"width": 1400, "height": 1400})
         errors = []
         page.on("pageerror", lambda error: errors.append(str(error)))
-        page.route("**/*", lambda r: r.continue_() if r.request.url.startswith(lab) else r.abort())
-        page.goto(f"{lab}/lab/workspaces/gyro-test/tree/notebooks/demos/05_gyroscope.md?reset&token={TOKEN}")
-        page.wait_for_function("() => document.querySelectorAll('.jp-NotebookPanel .jp-CodeCell').length >= 1",
-                               timeout=90000)
-        page.wait_for_selector(".jp-Notebook-ExecutionIndicator[data-status='idle'], .jp-mod-idle", timeout=90000,
-                               state="attached")
-        page.locator(".jp-NotebookPanel:visible .jp-CodeCell").first.click()
-        page.get_by_role("menuitem", name="Run").click()
-        page.get_by_role("menuitem", name="Run All Cells").first.click()
+        open_and_run(page, lab, "gyro-test", "notebooks/demos/05_gyroscope.md")
         button = page.locator(".jp-OutputArea-output .widget-toggle-button", has_text="3-D view").first
         button.wait_for(timeout=120000)
         button.click()
         canvas = page.locator(".jp-OutputArea-output .mb-player.mb-live canvas").first
         canvas.wait_for(timeout=60000)
         page.wait_for_timeout(1000)
-        first = canvas_pixels(canvas)
+        first = pixels(page, canvas)
         assert first.std() > 10 and len(np.unique(first.reshape(-1, 3), axis=0)) > 200, "the 3-D view is blank"
         page.locator(".jp-OutputArea-output .mb-player .mb-play").first.click()
         page.wait_for_timeout(1500)
         page.locator(".jp-OutputArea-output .mb-player .mb-play").first.click()
-        played = canvas_pixels(canvas)
-        box = canvas.bounding_box()
-        x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
-        page.mouse.move(x, y)
-        page.mouse.down()
-        page.mouse.move(x + 160, y + 40, steps=8)
-        page.mouse.up()
+        played = pixels(page, canvas)
+        drag_across(page, canvas)
         page.wait_for_timeout(500)
-        turned = canvas_pixels(canvas)
+        turned = pixels(page, canvas)
         title_before = page.locator(".jp-OutputArea-output .mb-player").first.inner_text()
         handle = page.locator(".jp-OutputArea-output .widget-slider .noUi-handle").first
         handle.focus()

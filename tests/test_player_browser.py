@@ -89,12 +89,24 @@ def open_page(browser, site, name, script=None):
     return page, problems
 
 
-def pixels(page) -> np.ndarray:
-    """The view as an RGB array (a screenshot of the canvas)."""
+def pixels(page, canvas=None) -> np.ndarray:
+    """The view as an RGB array (a screenshot of the canvas: the page's first player's,
+    or the locator ``canvas``)."""
     from PIL import Image
 
-    png = page.locator(".mb-player canvas").screenshot()
+    png = (canvas or page.locator(".mb-player canvas")).screenshot()
     return np.asarray(Image.open(io.BytesIO(png)).convert("RGB"), dtype=float)
+
+
+def drag_across(page, canvas) -> None:
+    """Press the mouse at the middle of ``canvas`` (a locator) and drag it right and down:
+    what a reader does to turn the view."""
+    box = canvas.bounding_box()
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    page.mouse.move(x, y)
+    page.mouse.down()
+    page.mouse.move(x + 160, y + 40, steps=8)
+    page.mouse.up()
 
 
 def shown_value(page) -> float:
@@ -122,12 +134,7 @@ def test_the_view_draws_plays_and_turns(browser, site):
         assert 10 < angle < 360, page.locator(".mb-time").inner_text()
         page.screenshot(path=str(SHOTS / "rssr_played.png"))
         # a drag turns the view
-        box = page.locator(".mb-player canvas").bounding_box()
-        x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
-        page.mouse.move(x, y)
-        page.mouse.down()
-        page.mouse.move(x + 160, y + 40, steps=8)
-        page.mouse.up()
+        drag_across(page, page.locator(".mb-player canvas"))
         page.wait_for_timeout(200)
         turned = pixels(page)
         assert np.abs(turned - played).mean() > 0.2, "a drag did not turn the view"

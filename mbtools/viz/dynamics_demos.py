@@ -21,6 +21,7 @@ from ..errors import SingularJacobianError
 from ..examples.benchmarks import n_four_bar
 from ..examples.tops import TOP_DATA
 from .explorer import DPI, png
+from .player_view import PlayerView
 from .plotting import draw_mechanism
 
 
@@ -49,15 +50,12 @@ class GyroscopeDemo:
                                               description="θ̇₀ (rad/s)", layout=widgets.Layout(width="70%"))
         self.readout = widgets.HTML()
         self.image = widgets.Image(format="png")
-        self.view3d = widgets.ToggleButton(value=False, description="3-D view", icon="cube",
-                                           tooltip="the chosen motion in a view to turn with the mouse")
-        self.player = widgets.Output()
-        self._player_shown = False  # whether the 3-D view holds a player
+        self.view = PlayerView(lambda: self.player_html(), "the chosen motion in a view to turn with the mouse")
+        self.view3d = self.view.button
         self.widget = widgets.VBox([widgets.HBox([self.slider, self.view3d]), self.readout, self.image,
-                                    self.player])
+                                    self.view.output])
         self._figure()
         self.slider.observe(lambda change: self.update(), names="value")
-        self.view3d.observe(lambda change: self.show_player(), names="value")
         self.update()
 
     def player_html(self):
@@ -73,19 +71,6 @@ class GyroscopeDemo:
         return motion_player(traj.system.model, traj, still=False, inline=True, trails=["G"], shapes=shapes,
                              duration=self.slower * self.t_end,
                              title=f"θ̇₀ = {self.rates[self.slider.value]:g} rad/s, {self.slower:g}× slower")
-
-    def show_player(self) -> None:
-        """Fill the 3-D view with the chosen motion's player, or empty it."""
-        from IPython.display import display
-
-        wanted = self.view3d.value
-        if not wanted and not self._player_shown:
-            return  # nothing shown, nothing to clear
-        with self.player:
-            self.player.clear_output(wait=True)
-            if wanted:
-                display(self.player_html())
-        self._player_shown = wanted
 
     def _figure(self) -> None:
         self.fig = Figure(figsize=(7.2, 3.6), dpi=DPI)
@@ -121,8 +106,7 @@ class GyroscopeDemo:
         for artist in self.animated:
             self.ax.draw_artist(artist)
         self.image.value = png(self.canvas)
-        if self.view3d.value:
-            self.show_player()
+        self.view.refresh()
 
 
 #: The formulations the four-bar demo offers, with their settings.

@@ -34,6 +34,7 @@ from ..errors import AssemblyError, MbtoolsError
 from ..examples import EXAMPLES
 from ..kinematics import solve_acceleration, solve_position, solve_velocity
 from ..coordinates import formulate
+from .player_view import PlayerView
 from .plotting import draw_mechanism, mechanism_artists_3d
 
 #: Rendering resolution of the demo figures (dots per inch): sharp on a projector, and a
@@ -109,15 +110,12 @@ class MechanismExplorer:
                                           layout=widgets.Layout(width="70%"))
         self.readout = widgets.HTML()
         self.image = widgets.Image(format="png")
-        self.view3d = widgets.ToggleButton(value=False, description="3-D view", icon="cube",
-                                           tooltip="a spatial mechanism over its reachable range, to turn with "
-                                                   "the mouse and play")
-        self.player = widgets.Output()
-        self._player_shown = False  # whether the 3-D view holds a player
+        self.view = PlayerView(lambda: self.player_html(),
+                               "a spatial mechanism over its reachable range, to turn with the mouse and play")
+        self.view3d = self.view.button
         self.widget = widgets.VBox([widgets.HBox([self.example, self.mode, self.view3d]), self.slider, self.readout,
-                                    self.image, self.player])
+                                    self.image, self.view.output])
         self._choose_example()
-        self.view3d.observe(lambda change: self.show_player(), names="value")
         self.example.observe(lambda change: self._choose_example(), names="value")
         self.mode.observe(lambda change: self._setting or self._choose_mode(), names="value")
         self.slider.observe(lambda change: self._setting or self.update(), names="value")
@@ -167,7 +165,7 @@ class MechanismExplorer:
         self._new_figure()
         self.update()
         self.view3d.disabled = self.branch.model.mechanism.dimension != 3
-        self.show_player()
+        self.view.refresh()
 
     # ------------------------------------------------------------------ the 3-D view
 
@@ -182,20 +180,6 @@ class MechanismExplorer:
         return motion_player(branch.model, np.array([branch.q[k] for k in reached]), still=False, inline=True,
                              times=branch.values[reached], label=branch.input, unit="°" if branch.is_angle else "m",
                              trails=self.points, title=f"{branch.model.mechanism.name}: the reachable range")
-
-    def show_player(self) -> None:
-        """Fill the 3-D view with the current branch's player (a spatial mechanism, the
-        button pressed), or empty it."""
-        from IPython.display import display
-
-        wanted = self.view3d.value and not self.view3d.disabled
-        if not wanted and not self._player_shown:
-            return  # nothing shown, nothing to clear
-        with self.player:
-            self.player.clear_output(wait=True)
-            if wanted:
-                display(self.player_html())
-        self._player_shown = wanted
 
     def _new_figure(self) -> None:
         """The figure of the current branch: what never moves (axes, grid, ground, the
