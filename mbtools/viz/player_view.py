@@ -9,7 +9,8 @@ from typing import Callable
 
 
 class PlayerView:
-    """A toggle button and an output area holding a player while the button is pressed.
+    """A toggle button, ``button`` (an ``ipywidgets.ToggleButton``), and an output area,
+    ``output`` (an ``ipywidgets.Output``), holding a player while the button is pressed.
 
     Parameters
     ----------
@@ -19,11 +20,6 @@ class PlayerView:
         notebook reaches no book files). Called only while the button is pressed.
     tooltip : str
         What the button shows.
-
-    Attributes
-    ----------
-    button : ipywidgets.ToggleButton
-    output : ipywidgets.Output
     """
 
     def __init__(self, make: Callable[[], object], tooltip: str):
