@@ -90,7 +90,10 @@ def open_and_run(page, lab: str, workspace: str, path: str) -> None:
 
 def test_demo_answers_a_slider_in_jupyterlab(lab):
     """A live demo in front of a room: the mechanism explorer opened in JupyterLab, its
-    cells run, its slider moved from the keyboard — the figure must change."""
+    cells run, its slider moved from the keyboard — the figure must change; then the RSSR
+    chosen and its *3-D view* pressed: the player draws its reachable range (not blank)
+    and turns when dragged."""
+    import numpy as np
     from playwright.sync_api import sync_playwright
 
     shots = ROOT / "book" / "_build" / "screenshots"
@@ -113,9 +116,26 @@ def test_demo_answers_a_slider_in_jupyterlab(lab):
         after = figure.screenshot()
         readout = page.locator(".jp-OutputArea-output .widget-html").first.inner_text()
         page.screenshot(path=str(shots / "lab-demo-explorer-slider-moved.png"))
+        button = page.locator(".jp-OutputArea-output .widget-toggle-button", has_text="3-D view").first
+        assert button.is_disabled(), "the 3-D view is offered for the planar four-bar"
+        page.locator(".jp-OutputArea-output .widget-dropdown select").first.select_option("rssr")
+        page.wait_for_function("(b) => !b.disabled", arg=button.element_handle(), timeout=60000)
+        button.click()
+        canvas = page.locator(".jp-OutputArea-output .mb-player.mb-live canvas").first
+        canvas.wait_for(timeout=60000)
+        page.wait_for_timeout(1000)
+        drawn = pixels(page, canvas)
+        drag_across(page, canvas)
+        page.wait_for_timeout(500)
+        turned = pixels(page, canvas)
+        title = page.locator(".jp-OutputArea-output .mb-player.mb-live").first.inner_text()
+        page.screenshot(path=str(shots / "lab-demo-explorer-rssr-3d.png"))
         browser.close()
     assert before != after, "the figure did not change when the slider moved"
     assert "Newton–Raphson" in readout, readout
+    assert drawn.std() > 10 and len(np.unique(drawn.reshape(-1, 3), axis=0)) > 200, "the RSSR's 3-D view is blank"
+    assert np.abs(turned - drawn).mean() > 0.2, "a drag did not turn the RSSR's view"
+    assert "RSSR" in title.upper(), title
 
 
 def test_gyroscope_demo_turns_in_3d_in_jupyterlab(lab):
