@@ -246,6 +246,42 @@ def test_euler_parameters():
     rejected(check_euler_parameters, [1.0, 0.0, 0.0, 0.0], axis=axis, angle=angle, expect="e1")
 
 
+def test_angular_velocity_from_euler_parameters():
+    """ω = 2 E ė against vee(Ṙ Rᵀ) of scipy's rotation of the same quaternion (scalar last
+    there), Ṙ by central differences (h = 1e-6: error ~1e-10, tolerance 1e-7); the named
+    mistakes, and data that are not Euler parameters, refused."""
+    from scipy.spatial.transform import Rotation
+
+    from mbtools.errors import InputError
+    from mbtools.exercises import check_angular_velocity_from_parameters
+    from mbtools.exercises.rotations import euler_parameters, parameter_rate_matrices
+
+    def e_of(t):   # 0.7 + t rad about (1, 2, 2), then 0.3 − 2t about the fixed z
+        a, b = euler_parameters((1.0, 2.0, 2.0), 0.7 + t), euler_parameters((0.0, 0.0, 1.0), 0.3 - 2 * t)
+        return np.concatenate([[b[0] * a[0] - b[1:] @ a[1:]], b[0] * a[1:] + a[0] * b[1:] + np.cross(b[1:], a[1:])])
+
+    def matrix(t):
+        e = e_of(t)
+        return Rotation.from_quat([*e[1:], e[0]]).as_matrix()
+
+    h = 1e-6
+    e, e_dot = e_of(0.0), (e_of(h) - e_of(-h)) / (2 * h)
+    W = (matrix(h) - matrix(-h)) / (2 * h) @ matrix(0.0).T
+    omega = np.array([W[2, 1], W[0, 2], W[1, 0]])
+    E, G = parameter_rate_matrices(e)
+    assert np.allclose(2 * E @ e_dot, omega, atol=1e-7)
+    assert np.allclose(2 * G @ e_dot, matrix(0.0).T @ omega, atol=1e-7)      # the body frame's
+    e_dot = e_dot - (e @ e_dot) * e                                            # eᵀė = 0 to round-off
+    assert isinstance(check_angular_velocity_from_parameters(2 * E @ e_dot, e=e, e_dot=e_dot), Right)
+    rejected(check_angular_velocity_from_parameters, 2 * G @ e_dot, e=e, e_dot=e_dot, expect="body's frame")
+    rejected(check_angular_velocity_from_parameters, E @ e_dot, e=e, e_dot=e_dot, expect="half the answer")
+    rejected(check_angular_velocity_from_parameters, -2 * E @ e_dot, e=e, e_dot=e_dot, expect="wrong sign")
+    with pytest.raises(InputError, match="norm 1"):
+        check_angular_velocity_from_parameters(..., e=2 * e, e_dot=e_dot)
+    with pytest.raises(InputError, match="eᵀė = 0"):
+        check_angular_velocity_from_parameters(..., e=e, e_dot=e_dot + e)
+
+
 def test_check_array():
     from mbtools.exercises import check_array
 

@@ -80,7 +80,7 @@ from .flexible import (check_ancf_gravity_force, check_ancf_mass_matrix, check_c
 from .impacts import check_energy_lost, check_impact_omega, check_normal_impulse
 from .integrators import check_euler_step_limit, check_generalized_alpha_parameters, check_spectral_radius
 from .kinematics import check_acceleration, check_newton_step, check_position, check_velocity
-from .rotations import check_euler_parameters
+from .rotations import check_angular_velocity_from_parameters, check_euler_parameters
 from .statics import (check_bar_spring_frequency, check_cantilever_tip_deflection, check_double_pendulum_frequencies,
                       check_pendulum_stiffness, check_spring_pendulum_angle, check_spring_pendulum_stiffness,
                       check_stable, check_upright_stiffness)
@@ -92,6 +92,7 @@ __all__ = [
     "check_acceleration",
     "check_ancf_gravity_force",
     "check_ancf_mass_matrix",
+    "check_angular_velocity_from_parameters",
     "check_array",
     "check_articulated_inertia",
     "check_balanced_centre",

@@ -73,3 +73,56 @@ def check_euler_parameters(answer, *, axis, angle: float) -> Right | Pending:
             raise WrongAnswer(f"e has norm {norm:.4g}, not 1: the axis must be a unit vector (divide it by its length).")
         raise WrongAnswer(f"e has norm {norm:.4g}; Euler parameters satisfy e₀² + e₁² + e₂² + e₃² = 1.")
     raise WrongAnswer(diagnose_array(e, right, "e", NAMES) or "e is wrong.")
+
+
+def parameter_rate_matrices(e) -> tuple[np.ndarray, np.ndarray]:
+    """(E, G) of Euler parameters e = (e₀, ē), 3 × 4 each:
+
+        E = [−ē, e₀ 𝟙 + ẽ],    G = [−ē, e₀ 𝟙 − ẽ],    ω = 2 E ė,   ω' = 2 G ė,
+
+    ω the angular velocity in the fixed frame and ω' in the body's (García de Jalón and
+    Bayo 1994, sec. 2.3; book, chapter 4)."""
+    e = np.asarray(e, dtype=float)
+    e0, (e1, e2, e3) = e[0], e[1:]
+    skew = np.array([[0.0, -e3, e2], [e3, 0.0, -e1], [-e2, e1, 0.0]])
+    E = np.column_stack([-e[1:], e0 * np.eye(3) + skew])
+    G = np.column_stack([-e[1:], e0 * np.eye(3) - skew])
+    return E, G
+
+
+def check_angular_velocity_from_parameters(answer, *, e, e_dot) -> Right | Pending:
+    """Check ω, in the fixed frame, of a body whose Euler parameters are ``e`` and change at
+    ``e_dot``: ω = 2 E(e) ė (:func:`parameter_rate_matrices`). The data are checked first
+    (e a unit 4-vector, ė normal to it, as the normalisation's derivative eᵀė = 0
+    requires); the mistakes named: the body-frame ω' = 2 G ė, the factor 2 left out, the
+    sign.
+
+    >>> e = euler_parameters((0.0, 0.0, 1.0), 1.0)
+    >>> e_dot = 0.5 * 3.0 * np.array([-e[3], 0.0, 0.0, e[0]])      # 3 rad/s about z
+    >>> check_angular_velocity_from_parameters([0.0, 0.0, 3.0], e=e, e_dot=e_dot)
+    ✓ ω: right.
+    """
+    checker = "check_angular_velocity_from_parameters"
+    e = data.vector(checker, "e", e, 4, "Euler parameters, e₀ first")
+    e_dot = data.vector(checker, "e_dot", e_dot, 4, "1/s")
+    if abs(float(np.linalg.norm(e)) - 1.0) > 1e-9:
+        raise InputError(f"{checker}: e must be unit Euler parameters (norm 1), got norm {np.linalg.norm(e):.6g}.")
+    if abs(float(e @ e_dot)) > 1e-9 * max(1.0, float(np.linalg.norm(e_dot))):
+        raise InputError(f"{checker}: e_dot must satisfy eᵀė = 0 (the derivative of e·e = 1); got {e @ e_dot:.3g}.")
+    if answer is ...:
+        return Pending("ω")
+    E, G = parameter_rate_matrices(e)
+    right, body = 2.0 * E @ e_dot, 2.0 * G @ e_dot
+    omega = as_array(answer, (3,), "ω")
+    scale = max(float(np.linalg.norm(right)), 1e-12)
+    if np.abs(omega - right).max() <= 1e-6 * scale:
+        return Right("ω")
+    if np.abs(right - body).max() > 1e-3 * scale and np.abs(omega - body).max() <= 1e-4 * scale:
+        raise WrongAnswer("ω is the angular velocity in the body's frame (2 G ė); the fixed frame's is 2 E ė, "
+                          "E = [−ē, e₀𝟙 + ẽ].")
+    if np.abs(omega - right / 2).max() <= 1e-4 * scale:
+        raise WrongAnswer("ω is half the answer: ω = 2 E ė (the rotation turns by twice the angle of the "
+                          "parameters).")
+    if np.abs(omega + right).max() <= 1e-4 * scale:
+        raise WrongAnswer("ω has the wrong sign.")
+    raise WrongAnswer(diagnose_array(omega, right, "ω", ["ωx", "ωy", "ωz"]) or "ω is wrong.")
