@@ -71,6 +71,39 @@ WRONG = {
         ("q3", "gamma = gamma / 2", "half"),
         ("q4", "m_rscr = 11", "redundant"),
     ],
+    "05a_rssr_rscr_ssc": [
+        ("q1", "phi_closed = math.degrees(phi_closed)", "degrees"),
+        ("q1", "phi_closed = rocker_roots(theta)[1 - mode]", "other assembly mode"),
+        ("q1", "phi_library = -phi_library", "wrong way round"),
+        ("q2", "phid_closed = -phid_closed", "wrong sign"),
+        ("q2", "phid_closed = phid_closed / 3.0", "multiply by θ̇"),
+        ("q2", "phid_library = math.degrees(phid_library)", "degrees"),
+        ("q3", "rod_closed = (psi_200, along_200)", "C is h behind"),
+        ("q3", "rho = float(np.linalg.norm(B_drawn - C_drawn_rscr)); rod_closed = rod_roots(theta_rscr)[root]",
+         "not |BC|"),
+        ("q3", "rod_closed = (rod_roots(theta_rscr)[-1, 1][0], rod_closed[1])", "other branch"),
+        ("q4", "rank_lug = 8", "number of equations"),
+        ("q4", "dof_lug = 1", "redundant"),
+        ("q4", "qd_idle = -qd_idle", "wrong way"),
+        ("q4", "qd_idle = 3.0 * qd_idle", "unit vector"),
+    ],
+    "05b_basic_coordinates_space": [
+        ("q1", "n_flap = 12", "too few"),
+        ("q1", "rank_flap = 12", "number of equations"),
+        ("q1", "dof_flap = 3", "redundant"),
+        ("q2", "phi = lambda q, f=phi: f(q)[:5]", "the distance Q–R is missing"),
+        ("q2", "phi = lambda q, f=phi: [*f(q)[:5], f(q)[5] + (r['R'] - r['Q']) @ (r['R'] - r['Q']) "
+               "- np.linalg.norm(r['R'] - r['Q'])]", "not with the length squared"),
+        ("q2", "phi = lambda q, f=phi: [*f(q), q[8] - 1.5]", "not a condition of rigidity"),
+        ("q2", "phi = lambda q, f=phi: [*f(q), f(q)[0] + f(q)[1]]", "redundant"),
+        ("q3", "volume = 6 * volume", "a sixth"),
+        ("q3", "R_mirror = r['R'] - (OR @ normal) * normal", "foot of the perpendicular"),
+        ("q3", "volume_mirror = -volume_mirror", "wrong sign"),
+        ("q4", "J_hand = J_hand.T", "transpose"),
+        ("q4", "J_library = J_library / 2", "factor 2"),
+        ("q4", "grad_hand = grad_hand / 6", "gradient of V"),
+        ("q4", "grad_hand = -grad_hand", "wrong sign"),
+    ],
     "06_comparing_families": [
         ("q1", 'four_bar_coordinates = {**four_bar_coordinates, "basic": 8}', "ground's points"),
         ("q1", 'four_bar_coordinates = {**four_bar_coordinates, "reference_point": 12}', "ground has no coordinates"),
@@ -102,6 +135,27 @@ WRONG = {
         ("q2", "torque_accelerating = inertia * 2.0", "too small"),
         ("q2", "torque_accelerating = torque_accelerating * 180 / math.pi", "too large"),
         ("q3", "omega_horizontal = -omega_horizontal", "wrong sign"),
+    ],
+    "09b_integrating_equations_of_motion": [
+        ("q1", "drift = lambda t, eps: eps * t", "integrates once only"),
+        ("q1", "drift = lambda t, eps: eps * t**2", "lost the ½"),
+        ("q1", "exponent = 2.0", "your law predicts"),
+        ("q1", "exponent = math.log10(phi_20 / phi_10)", "log₁₀"),
+        ("q1", "eps = abs(eps)", "wrong sign"),
+        ("q1", "eps = phi_20 / 20.0**2", "factor 2"),
+        ("q2", "gains = (1 / tau, 1 / tau**2)", "β is β²"),
+        ("q2", "gains = (tau, tau)", "time constant"),
+        ("q2", "gains = (1 / (2 * tau), 1 / tau)", "2αΦ̇"),
+        ("q2", "ratio_closed = math.exp(-t_check / tau)", "e^{−αt} alone"),
+        ("q2", "q_end = simulate(pendulum(gains), t_check, q0=q_start, t_eval=[0.0, t_check], "
+               "progress=False).q[-1]", "projected"),
+        ("q2", "ratio_simulated = 1 / ratio_simulated", "upside down"),
+        ("q3", "errors = [float(np.abs(traj.point('P1')[-1] - exact).max()) for traj in runs]",
+         "largest coordinate error"),
+        ("q3", "order_observed = math.log(errors[0] / errors[1])", "ln of the errors' ratio"),
+        ("q3", "order_observed = errors[0] / errors[1]", "ratio of the errors"),
+        ("q3", "order_theory = 3", "local error's power"),
+        ("q3", "h_target = steps[1] * target / errors[1]", "linearly"),
     ],
     "10_gyroscope": [
         ("q1", "Omega_slow = Omega_fast", "fast precession"),
@@ -139,6 +193,29 @@ WRONG = {
         ("q5", "v_rolling = v_throw", "speed thrown"),
         ("q5", "v_rolling = (v_throw - 0.5 * radius * spin) / 1.5", "a sphere has k"),
         ("q5", "v_rolling = (v_throw + k * radius * spin) / (1 + k)", "sign reversed"),
+    ],
+    "13b_contact_friction": [
+        ("q1", "c_LN = 1.5 * (1 - e_near)", "Hunt–Crossley's factor"),
+        ("q1", "c_LN = 1 - e_near**2", "relative loss 1 − e² itself"),
+        ("q1", "c_LN = 1.5 * (1 - e_near**2)", "approach alone"),
+        ("q1", "e_LN = e_near", "nominal e"),
+        ("q1", "e_LN = e_LN * v_c", "exit speed"),
+        ("q2", "c_phase = 1.6 * (1 - e_low) / e_low", "Flores et al.'s factor"),
+        ("q2", "c_phase = (1 - e_low) / e_low", "leaves out the constant"),
+        ("q2", "e_phase = e_phase**2", "ratio of the kinetic energies"),
+        ("q2", "e_LN_low = e_low", "nominal e"),
+        ("q3", "F_steady = N_block * g_steady", "viscous term"),
+        ("q3", "F_steady = N_block * (law.mu_coulomb + (law.mu_static - law.mu_coulomb) "
+               "* np.exp(-speeds / law.stribeck_speed)) + law.sigma2 * speeds", "Gaussian"),
+        ("q3", "z_steady = z_steady * 1e6", "micrometres"),
+        ("q3", "z_steady = N_block * z_steady", "multiplied by N"),
+        ("q4", "t_slip_hand = law.mu_coulomb * N_test / (K_spring * U_pull)", "Coulomb coefficient"),
+        ("q4", "t_break = t_slip_hand", "rigid-stick estimate"),
+        ("q4", "F_break = law.mu_static * N_test", "rigid-stick static force"),
+        ("q5", "rate = mu_floor * N_floor / eps_floor", "damper's coefficient"),
+        ("q5", "rate = mu_floor / (m_floor * eps_floor)", "leaves out the normal force"),
+        ("q5", "h_euler = 1 / rate", "time constant"),
+        ("q5", "h_dop853 = 2 / rate", "explicit Euler's limit"),
     ],
     "20_project_shaper": [
         ("q1", 'shaper = Mechanism("empty")', "no point 'A'"),
@@ -253,6 +330,17 @@ def questions(source: Path) -> list[str]:
     return [re.search(r"name: (\w+)", b).group(1) for b in blocks if "manual: true" not in b]
 
 
+def question_answers(source: Path) -> dict[str, list[str]]:
+    """The names each automatically graded question's tests take (the student's answers
+    and the data they are checked with), by question."""
+    names = {}
+    for block in source.read_text().split("# BEGIN QUESTION")[1:]:
+        question = re.search(r"name: (\w+)", block).group(1)
+        arguments = re.findall(r"^def test_\w+\(([^)]*)\):", block, re.M)
+        names[question] = sorted({a.split("=")[0].strip() for args in arguments for a in args.split(",") if a.strip()})
+    return {q: names[q] for q in questions(source)}
+
+
 @pytest.fixture(scope="module")
 def generated(post_build) -> Path:
     """The student versions as Binder's postBuild writes them (``assign.py --no-run-tests``)."""
@@ -293,6 +381,14 @@ def run_with_wrong_answers(notebook_path: Path, source: Path) -> list[dict]:
             f'print("{MARK}", __import__("json").dumps({{"question": "{question}", "grade": _r.grade, '
             '"feedback": _r.summary()}))\n'
             "globals().update(_snapshot)"))
+    for question, names in question_answers(source).items():   # every answer left as ... earns nothing
+        notebook.cells.append(nbformat.v4.new_code_cell(
+            '_snapshot = {k: v for k, v in globals().items() if not k.startswith("_")}\n'
+            + "".join(f"{name} = ...\n" for name in names)
+            + f'_r = grader.check("{question}")\n'
+            f'print("{MARK}", __import__("json").dumps({{"question": "{question}", "grade": _r.grade, '
+            '"feedback": _r.summary()}))\n'
+            "globals().update(_snapshot)"))
     client = nbclient.NotebookClient(notebook, timeout=300, kernel_name="python3",
                                      resources={"metadata": {"path": str(notebook_path.parent)}})
     client.execute()
@@ -314,7 +410,13 @@ def test_solutions_pass_and_wrong_answers_get_feedback(generated, source):
     asked = questions(source)
     grades = {r["question"]: r["grade"] for r in results[: len(asked)]}
     assert grades == {q: 1.0 for q in asked}, f"{source.stem}: the solutions do not all earn full marks: {grades}"
-    for (question, code, expected), result in zip(WRONG[source.stem], results[len(asked):], strict=True):
+    wrong, unanswered = results[len(asked):len(asked) + len(WRONG[source.stem])], results[len(asked) + len(
+        WRONG[source.stem]):]
+    for (question, code, expected), result in zip(WRONG[source.stem], wrong, strict=True):
         assert result["grade"] < 1.0, f"{source.stem} {question}: the wrong answer `{code}` passed"
         assert expected in result["feedback"], (
             f"{source.stem} {question}: `{code}` got the feedback\n{result['feedback']}\nwithout {expected!r}")
+    assert [r["question"] for r in unanswered] == asked
+    for result in unanswered:
+        assert result["grade"] == 0.0, f"{source.stem} {result['question']} left unanswered earns {result['grade']}"
+        assert "still ..." in result["feedback"], result["feedback"]

@@ -74,7 +74,7 @@ from .recursive import check_articulated_inertia, check_two_bar_mass_matrix
 from .design import (check_optimal_step, check_position_sensitivity, check_transmission_extremes,
                      check_transmission_verdict)
 from .dynamics import check_mass_matrix, check_pendulum_period, check_precession
-from .feedback import Pending, Right, WrongAnswer, check_number
+from .feedback import Pending, Right, WrongAnswer, answered, check_number
 from .flexible import (check_ancf_gravity_force, check_ancf_mass_matrix, check_cantilever_frequency,
                        check_tip_stiffness)
 from .impacts import check_energy_lost, check_impact_omega, check_normal_impulse
@@ -89,6 +89,7 @@ __all__ = [
     "Pending",
     "Right",
     "WrongAnswer",
+    "answered",
     "check_acceleration",
     "check_ancf_gravity_force",
     "check_ancf_mass_matrix",

@@ -64,6 +64,23 @@ class Pending:
         return f"<p style='color:#6e7781'>… {self.what}: put your answer in place of <code>...</code> and run the cell again.</p>"
 
 
+def answered(**answers) -> None:
+    """Refuse an answer still left as ``...``, by its name: the first line of every
+    assignment's test, so that a question left unanswered earns no marks (a checker given
+    ``...`` returns :class:`Pending`, which is what a page of the book shows, and which a
+    grader would count as passed).
+
+    >>> answered(rate=2.0)
+    >>> answered(rate=...)
+    Traceback (most recent call last):
+    ...
+    mbtools.exercises.feedback.WrongAnswer: rate is still ...: put your answer in its place.
+    """
+    for name, value in answers.items():
+        if value is ...:
+            raise WrongAnswer(f"{name} is still ...: put your answer in its place.")
+
+
 def as_number(answer, what: str) -> float:
     """The answer as a float, or a WrongAnswer that says what was given instead."""
     if isinstance(answer, bool) or answer is None or isinstance(answer, str):
