@@ -44,9 +44,9 @@ def test_a02_one_window_in_ali3p_at_a_loose_step():
 
 # A02 with ten windows at rtol 1e-11, handing its crossings to ALI3-P (at least one each,
 # within 1e-5 m, on its branch to 1e-9 m), in both ODE formulations, is run and asserted
-# once, by chapter 9 (book/chapters/09_dynamic_formulations.md, the A02 section); the
-# default and ALI3-P on N = 10 are cases of the quick validation set (chapter 12), N = 40
-# of the full one (``python -m mbtools validate``).
+# once, by chapter 9a (book/chapters/09a_singular_positions_inverse_dynamics.md, the A02
+# section); the default and ALI3-P on N = 10 are cases of the quick validation set
+# (chapter 12), N = 40 of the full one (``python -m mbtools validate``).
 
 
 def test_baumgarte_alone_is_refused_at_a_singular_position():
