@@ -128,7 +128,7 @@ WRONG = {
         ("q2", "M_body[0, 1] = M_body[1, 0] = 0.3", "row 'x_i'"),
         ("q3", "T = qd @ M_uniform @ qd", "twice"),
     ],
-    "09_inverse_dynamics": [
+    "09a_inverse_dynamics": [
         ("q1", "torque_static = -torque_static", "wrong sign"),
         ("q1", "torque_static = m * g * L * math.cos(theta)", "half"),
         ("q1", "torque_static = 2 * m * g * L * math.sin(theta)", "too large"),
