@@ -71,7 +71,7 @@ GRAVITY = 9.81
 
 
 def damping_factor(restitution: float, law: str) -> float:
-    """The damping factor c of ``law`` (a key of :data:`LAWS`) for the restitution e."""
+    """The damping factor c of ``law`` (a key of ``LAWS``) for the restitution e."""
     return float(LAWS[law][1](restitution))
 
 
@@ -166,7 +166,7 @@ def check_damping_factor(answer, *, restitution: float, law: str, rtol: float = 
 def check_effective_restitution(answer, *, restitution: float, law: str, impact_speed: float | None = None,
                                 rtol: float = 1e-5) -> Right | Pending:
     """Check the coefficient of restitution (exit speed over approach speed) that the
-    contact ``law`` of :data:`LAWS`, tuned to the nominal ``restitution`` e, really gives
+    contact ``law`` of ``LAWS``, tuned to the nominal ``restitution`` e, really gives
     when integrated through the impact: a function of its damping factor alone,
     :func:`mbtools.analysis.restitution.hysteresis_restitution`. ``impact_speed`` (m/s),
     if given, lets the feedback name an exit speed given for the ratio. ``rtol`` 1e-5 by

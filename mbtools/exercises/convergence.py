@@ -8,7 +8,7 @@ h = h₂ (e_target/e₂)^{1/p}. The errors are those of the A01 pendulum in natu
 coordinates (:func:`mbtools.exercises.integration.pendulum_system`) integrated by
 ``simulate``'s generalized-α or ALI3-P at a fixed step, outputs every 0.1 s: the
 distance of P1 at the end from the exact solution
-(:func:`mbtools.analysis.benchmarks.a01_reference`).
+(``mbtools.analysis.benchmarks.a01_reference``).
 
 Each checker validates the exercise's data (two positive errors at two different
 positive steps, a step that divides the output interval) and names the mistake a wrong
@@ -60,7 +60,7 @@ def _pendulum_error(formulation: str, step: float, t_end: float) -> dict:
 
 def pendulum_step_error(formulation: str, step: float, t_end: float = 1.0) -> float:
     """The distance (m) of the A01 pendulum's P1 at ``t_end`` from the exact solution
-    (:func:`mbtools.analysis.benchmarks.a01_reference`) when ``formulation``
+    (``mbtools.analysis.benchmarks.a01_reference``) when ``formulation``
     ("generalized_alpha" or "ali3p") integrates it at the fixed ``step`` (outputs every
     0.1 s)."""
     return _pendulum_error(formulation, step, t_end)["distance"]

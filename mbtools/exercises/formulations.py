@@ -5,7 +5,7 @@ velocity transformation (the mass-orthogonal projection: :mod:`mbtools.exercises
 The mechanism: a crank O–A of length a turning about the ground pivot O at the origin, a
 rod A–B of length b, and a slider at B on the guide y = 0; the crank and the rod are
 uniform bars of masses m₁ and m₂, the slider a point mass m₃ at B; gravity g along −y.
-By hand its coordinates are the two moving points, q = (x_A, y_A, x_B, y_B), with
+By hand its coordinates are the two moving points, q = (x_A, y_A, x_B, y_B), with::
 
     Φ = (|r_A|² − a², |r_B − r_A|² − b², y_B)              (crank, rod, slider),
     γ = −Φ̇_q q̇ = (−2|ṙ_A|², −2|ṙ_B − ṙ_A|², 0),
@@ -70,7 +70,7 @@ def _data(checker: str, crank, rod, masses=(1.5, 2.0, 3.0), angle=0.0, rate=0.0,
 @lru_cache(maxsize=8)
 def slider_crank_system(crank: float = 0.2, rod: float = 0.6, masses: tuple = (1.5, 2.0, 3.0),
                         gravity: float = GRAVITY):
-    """The slider-crank as a :class:`~mbtools.dynamics.MultibodySystem` in natural
+    """The slider-crank as a :class:`~mbtools.MultibodySystem` in natural
     coordinates (x_A, y_A, x_B, y_B, x_C, y_C): uniform bars, the slider a point mass at B
     (its point C massless), gravity along −y."""
     from .. import examples, set_masses

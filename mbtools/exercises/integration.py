@@ -60,7 +60,7 @@ def drift_law(t, eps):
 
 def pendulum_system(baumgarte=(0.0, 0.0)):
     """The A01 pendulum in natural coordinates under g = 9.81 m/s², with Baumgarte's gains
-    (α, β) (1/s), as a :class:`~mbtools.dynamics.MultibodySystem`."""
+    (α, β) (1/s), as a :class:`~mbtools.MultibodySystem`."""
     from ..coordinates import formulate
     from ..dynamics import MultibodySystem
     from ..examples.benchmarks import simple_pendulum
@@ -319,7 +319,7 @@ def check_baumgarte_decay(answer, *, time: float, alpha: float | None = None, be
 @lru_cache(maxsize=16)
 def baumgarte_pendulum(alpha: float, beta: float, start: tuple[float, float], time: float) -> tuple[float, ...]:
     """The A01 pendulum's bob (x, y) at ``time`` (s), started at rest at ``start`` (off
-    its constraint if |start| ≠ 1 m) and integrated by the Baumgarte-stabilised index-1
+    its constraint if ‖start‖ ≠ 1 m) and integrated by the Baumgarte-stabilised index-1
     equations with gains (α, β) (:func:`mbtools.dynamics.multipliers.accelerations`,
     DOP853 at rtol 1e-11), without projection."""
     from ..dynamics import multipliers

@@ -9,7 +9,7 @@ solvers, which the tests set it against), and names the likely mistake: an angle
 degrees, the other root of A cos φ + B sin φ = C (the other assembly mode, the other sign
 of a square root), the angle measured the wrong way round its axis, the factor 2 of the
 cross term lost, a part of the implicit derivative left out, the rate per unit crank
-rate, the coupler's offset along the rod dropped or |BC| taken for its distance from the
+rate, the coupler's offset along the rod dropped or ‖BC‖ taken for its distance from the
 rod, a spin the wrong way round or about an axis that is not a unit vector.
 
 Example
