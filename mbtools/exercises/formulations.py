@@ -53,7 +53,7 @@ ROWS = ("crank", "rod", "slider")
 MATCH = 1e-4
 
 
-def _data(checker: str, crank, rod, masses=(1.5, 2.0, 3.0), angle=0.0, rate=0.0, gravity=GRAVITY) -> tuple:
+def slider_crank_data(checker: str, crank, rod, masses=(1.5, 2.0, 3.0), angle=0.0, rate=0.0, gravity=GRAVITY) -> tuple:
     """The exercise's data, validated: (a, b, (m₁, m₂, m₃), θ, θ̇, g)."""
     a, b = data.positive(checker, "crank", crank), data.positive(checker, "rod", rod)
     if b <= a:
@@ -165,7 +165,7 @@ def check_slider_crank_mass_matrix(answer, *, masses) -> Right | Pending:
     ...
     mbtools.exercises.feedback.WrongAnswer: M lumps each bar's mass at its two ends...
     """
-    _, _, (m1, m2, m3), *_ = _data("check_slider_crank_mass_matrix", 0.2, 0.6, masses)
+    _, _, (m1, m2, m3), *_ = slider_crank_data("check_slider_crank_mass_matrix", 0.2, 0.6, masses)
     what = "M"
     if answer is ...:
         return Pending(what)
@@ -194,7 +194,7 @@ def check_slider_crank_forces(answer, *, masses, gravity: float = GRAVITY) -> Ri
     >>> check_slider_crank_forces([0.0, -17.1675, 0.0, -39.24], masses=(1.5, 2.0, 3.0))
     ✓ Q: right.
     """
-    _, _, (m1, m2, m3), _, _, g = _data("check_slider_crank_forces", 0.2, 0.6, masses, gravity=gravity)
+    _, _, (m1, m2, m3), _, _, g = slider_crank_data("check_slider_crank_forces", 0.2, 0.6, masses, gravity=gravity)
     what = "Q"
     if answer is ...:
         return Pending(what)
@@ -245,7 +245,7 @@ def check_slider_crank_equations(answer, *, quantity: str, crank: float, rod: fl
     """
     checker = "check_slider_crank_equations"
     quantity = data.choice(checker, "quantity", quantity, ("phi", "jacobian", "gamma"))
-    a, b, *_ = _data(checker, crank, rod)
+    a, b, *_ = slider_crank_data(checker, crank, rod)
     what = {"phi": "Φ", "jacobian": "Φ_q", "gamma": "γ"}[quantity]
     if answer is ...:
         return Pending(what)
@@ -331,7 +331,7 @@ def check_slider_crank_dynamics(answer, *, quantity: str, crank: float, rod: flo
     """
     checker = "check_slider_crank_dynamics"
     quantity = data.choice(checker, "quantity", quantity, ("accelerations", "multipliers"))
-    a, b, m, theta, rate, g = _data(checker, crank, rod, masses, angle, rate, gravity)
+    a, b, m, theta, rate, g = slider_crank_data(checker, crank, rod, masses, angle, rate, gravity)
     what, names = ("q̈", COORDINATES) if quantity == "accelerations" else ("λ", ROWS)
     if answer is ...:
         return Pending(what)
@@ -359,7 +359,7 @@ def check_rod_force(force, verdict, *, crank: float, rod: float, masses, angle: 
     ...                 angle=math.radians(135), rate=10.0)
     ✓ the rod's force: right.
     """
-    a, b, m, theta, rate, g = _data("check_rod_force", crank, rod, masses, angle, rate, gravity)
+    a, b, m, theta, rate, g = slider_crank_data("check_rod_force", crank, rod, masses, angle, rate, gravity)
     what = "the rod's force"
     if force is ... or verdict is ...:
         return Pending(what)
@@ -397,7 +397,7 @@ def check_null_space_column(answer, *, crank: float, rod: float, angle: float) -
     >>> check_null_space_column(qd[:4], crank=0.2, rod=0.6, angle=math.radians(135))
     ✓ R: right.
     """
-    a, b, _, theta, *_ = _data("check_null_space_column", crank, rod, angle=angle)
+    a, b, _, theta, *_ = slider_crank_data("check_null_space_column", crank, rod, angle=angle)
     what = "R"
     if answer is ...:
         return Pending(what)
@@ -432,7 +432,7 @@ def check_particular_acceleration(answer, *, crank: float, rod: float, angle: fl
     ...
     mbtools.exercises.feedback.WrongAnswer: q̈_p: Φ_q q̈_p is zero...
     """
-    a, b, _, theta, rate, _ = _data("check_particular_acceleration", crank, rod, angle=angle, rate=rate)
+    a, b, _, theta, rate, _ = slider_crank_data("check_particular_acceleration", crank, rod, angle=angle, rate=rate)
     what = "q̈_p"
     if answer is ...:
         return Pending(what)
@@ -464,7 +464,7 @@ def check_reduced_acceleration(answer, *, R, qdd_p, crank: float, rod: float, ma
     ...                            masses=(1.5, 2, 3), angle=math.radians(135), rate=10.0)
     ✓ z̈: right.
     """
-    a, b, m, theta, rate, g = _data("check_reduced_acceleration", crank, rod, masses, angle, rate, gravity)
+    a, b, m, theta, rate, g = slider_crank_data("check_reduced_acceleration", crank, rod, masses, angle, rate, gravity)
     what = "z̈"
     if answer is ... or R is ... or qdd_p is ...:
         return Pending(what)

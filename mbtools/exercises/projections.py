@@ -39,7 +39,7 @@ from ..errors import InputError
 from . import data
 from .arrays import diagnose_array
 from .feedback import Pending, Right, WrongAnswer, as_array
-from .formulations import COORDINATES, _data, slider_crank_state, slider_crank_system, slider_crank_terms
+from .formulations import COORDINATES, slider_crank_data, slider_crank_state, slider_crank_system, slider_crank_terms
 
 
 def correction(W: np.ndarray, J: np.ndarray, residual: np.ndarray) -> np.ndarray:
@@ -113,7 +113,7 @@ def check_position_projection(answer, *, offset, crank: float, rod: float, masse
     mass-orthogonal correction of q* = q + ``offset`` (:func:`one_newton_step`), or
     "converged", the library's projection (:func:`library_projection`)."""
     checker = "check_position_projection"
-    a, b, m, theta, *_ = _data(checker, crank, rod, masses, angle)
+    a, b, m, theta, *_ = slider_crank_data(checker, crank, rod, masses, angle)
     newton = data.choice(checker, "newton", newton, ("one step", "converged"))
     offset = _offset(checker, offset, a, "m")
     what = "the position after one Newton step" if newton == "one step" else "the library's projection"
@@ -164,7 +164,7 @@ def correction_energies(offset, angle: float, rate: float, crank: float = 0.2, r
 
 
 def _velocity_data(checker, offset, crank, rod, masses, angle, rate):
-    a, b, m, theta, rate, _ = _data(checker, crank, rod, masses, angle, rate)
+    a, b, m, theta, rate, _ = slider_crank_data(checker, crank, rod, masses, angle, rate)
     return a, b, m, theta, rate, _offset(checker, offset, a, "m/s")
 
 
