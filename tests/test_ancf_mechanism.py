@@ -54,10 +54,10 @@ from mbtools.dynamics.ancf_mechanism_motion import (MechanismEquations, evaluate
 from mbtools.dynamics.ancf_motion import static_solution
 from mbtools.dynamics.symbolic import planar_element_mass
 from mbtools.errors import AssemblyError, InputError, MechanismError, UnknownNameError
+from mbtools.analysis.flexible_mechanisms import chord_deflection, flexible_slider_crank, smooth_start
 
 T = sp.Symbol("t")
 UNIT_BEAM = {"youngs_modulus": 1e6, "area": 1.0, "second_moment": 1e-6, "density": 1.0}   # EI = ρA = 1, EA = 1e6
-ROD = {"area": 7.854e-5, "second_moment": 4.909e-10}                                       # a round bar of 10 mm
 
 
 # ---- mechanisms ---------------------------------------------------------------------------
@@ -85,29 +85,9 @@ def clamped_cantilever(elements: int, support: str, load: float):
     return m, beam
 
 
-def slider_crank(elements: int, youngs_modulus: float, density: float, crank: float, rod: float, crank_angle: float,
-                 crank_mass: float, slider_mass: float, gravity=(0.0, -9.81), drive=None):
-    """A rigid crank O → A, an ANCF rod A → B pinned at both ends, a point mass at B on the
-    ground line y = 0; the crank driven by ``drive`` (an angle θ(t)) or free."""
-    A = crank * np.array([np.cos(crank_angle), np.sin(crank_angle)])
-    reach = np.sqrt(rod**2 - A[1] ** 2)
-    beam = straight_beam(rod, elements, youngs_modulus=youngs_modulus, density=density, start=A,
-                         angle=np.arctan2(-A[1], reach), **ROD)
-    m = FlexibleMechanism("flexible slider-crank", gravity=gravity)
-    m.add_ground({"O": (0.0, 0.0)})
-    m.add_points({"A": A, "B": beam.nodes[-1]})
-    m.add_rigid_body("crank", "O", "A", mass=crank_mass)
-    m.add_beam("rod", beam, nodes={0: "A", -1: "B"})
-    m.add_slider("guide", "B", "O", (1.0, 0.0))
-    m.add_point_mass("slider", "B", slider_mass)
-    if drive is not None:
-        m.add_crank_driver("motor", "crank", drive)
-    return m, beam
-
-
 #: The stiff slider-crank released under gravity: crank 0.15 m at 60°, rod 0.3 m of 2 elements.
 FALLING = {"crank": 0.15, "rod": 0.3, "crank_angle": np.radians(60.0), "crank_mass": 0.3, "slider_mass": 0.2,
-           "density": 7800.0}
+           "density": 7800.0, "gravity": (0.0, -9.81)}
 
 
 def rigid_slider_crank_path(times: np.ndarray, rod_mass: float, B: np.ndarray) -> np.ndarray:
@@ -139,15 +119,13 @@ def rigid_slider_crank_path(times: np.ndarray, rod_mass: float, B: np.ndarray) -
 OMEGA, TAU = 150.0, 0.03
 FAST = {"crank": 0.152, "rod": 0.304, "crank_angle": 0.0, "crank_mass": 0.0366, "slider_mass": 0.033,
         "youngs_modulus": 1e10, "density": 2770.0, "gravity": (0.0, 0.0),
-        "drive": OMEGA * (T - TAU * sp.sqrt(sp.pi) / 2 * sp.erf(T / TAU))}
+        "drive": smooth_start(OMEGA, TAU)}
 
 
-def midpoint_deflection(motion, elements: int) -> np.ndarray:
-    """The rod's middle node's distance from the chord A–B, to its left (m)."""
-    A, B, middle = motion.point("A"), motion.point("B"), motion.point(f"rod.{elements // 2}")
-    chord = (B - A) / np.linalg.norm(B - A, axis=1)[:, None]
-    offset = middle - 0.5 * (A + B)
-    return chord[:, 0] * offset[:, 1] - chord[:, 1] * offset[:, 0]
+def slider_crank(elements: int, youngs_modulus: float = 1e10, drive=False, **data):
+    """mbtools.analysis.flexible_mechanisms's slider-crank (free unless ``drive`` is given), and its rod."""
+    m = flexible_slider_crank(elements, youngs_modulus=youngs_modulus, drive=drive, **data)
+    return m, m.beams["rod"].beam
 
 
 def flexible_double_pendulum(elements: int = 4) -> FlexibleMechanism:
@@ -294,7 +272,7 @@ def test_the_flexible_slider_crank_at_speed_converges_with_the_mesh():
     for elements in (2, 4, 8):
         m, _ = slider_crank(elements, **FAST)
         motion = simulate_mechanism(m, 0.1, rtol=1e-5, t_eval=times)
-        w = midpoint_deflection(motion, elements)
+        w = chord_deflection(motion, f"rod.{elements // 2}")
         peak.append(np.abs(w).max())
         final.append(w[-1])
         assert motion.residuals()["position"].max() < 1e-12
