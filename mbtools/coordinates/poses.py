@@ -41,6 +41,7 @@ from ..description import (
     axis_frame,
 )
 from ..model import Constraint, FamilyFacts, Input, Model, Placement
+from ..model.placement import ExpressionTable
 from . import conditions as cc
 from .drivers import driver_equations
 from .points import body_origin
@@ -235,6 +236,11 @@ class PoseFormulation:
     def point(self, name: str) -> sp.Matrix:
         return self.poses[self.owner(name)].point(self.mechanism.point_position(name))
 
+    def placement(self, body: str) -> Placement:
+        """The body's placement: its drawn origin o⁰, where it is, and its rotation."""
+        o0 = body_origin(self.mechanism.bodies[body])
+        return Placement(body, self.poses[body].point(o0), self.poses[body].R, o0)
+
     def drivers(self) -> None:
         """One driving condition per input (:mod:`mbtools.coordinates.drivers`)."""
         equations, inputs = driver_equations(self.mechanism, self._driver_point, self.coordinates)
@@ -250,12 +256,9 @@ class PoseFormulation:
 
     def model(self, family: str, facts: FamilyFacts) -> Model:
         mech = self.mechanism
-        points = {p: self.point(p) for p in mech.all_points()}
+        points = ExpressionTable(mech.all_points(), self.point)   # composed on first use
         vectors = {v: self.poses[self.owner(v, "vector")].vector(mech.vector_direction(v)) for v in mech.all_vectors()}
-        placements = {}
-        for name, body in mech.bodies.items():
-            if not body.is_ground:
-                o0 = body_origin(body)
-                placements[name] = Placement(name, self.poses[name].point(o0), self.poses[name].R, o0)
+        placements = ExpressionTable([name for name, body in mech.bodies.items() if not body.is_ground],
+                                     self.placement)
         return Model(mech, family, self.coordinates, self.equations, self.inputs, {}, points,
                      np.array(self.reference), vectors=vectors, placements=placements, facts=facts)

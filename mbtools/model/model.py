@@ -46,7 +46,7 @@ from . import arguments
 from .compiled import Compiled, dense, symbolic_jacobian
 from .constraint import Constraint, Input
 from .bodies import BodyMotion
-from .placement import Placement
+from .placement import ExpressionTable
 from .rank import RANK_RTOL, rank_of_diagonal
 
 
@@ -117,10 +117,10 @@ class Model(BodyMotion):
         #: The unit ℓ^p in which the residual of each row is judged (Constraint.length_power).
         self.residual_scales = np.array([self.length_scale ** c.length_power for c in self.constraints])
         self.inverse_residual_scales = 1.0 / self.residual_scales
-        self._point_exprs = {name: sp.Matrix(r).xreplace(self.parameters) for name, r in points.items()}
+        self._point_exprs = ExpressionTable(points, lambda name: sp.Matrix(points[name]).xreplace(self.parameters))
         self._vector_exprs = {name: sp.Matrix(u).xreplace(self.parameters) for name, u in (vectors or {}).items()}
-        self._placements: dict[str, Placement] = {
-            name: p.substitute(self.parameters) for name, p in (placements or {}).items()}
+        placements = placements or {}   # on first use: (ExpressionTable)
+        self._placements = ExpressionTable(placements, lambda name: placements[name].substitute(self.parameters))
         self._input_names = [i.name for i in self.inputs]
         qs, ss = self.coordinate_symbols, [i.symbol for i in self.inputs]
         if len(set(qs) | set(ss)) != len(qs) + len(ss):

@@ -18,6 +18,7 @@ A mass matrix and virtual power can be derived from placements in any family.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 import numpy as np
@@ -130,3 +131,37 @@ class PlacementDerivatives:
     origin_qqq: np.ndarray | None = None
     frame_qqq: np.ndarray | None = None
     drawn_origin: np.ndarray | None = None
+
+
+class ExpressionTable(Mapping):
+    """Named symbolic expressions, each built on first use and kept: a model's points and
+    placements. In relative coordinates a point's expression composes the joints' motions
+    from the ground, and composing them all costs more than simulating a small chain; a
+    recursive formulation, which works on the kinematic tree, never asks for most of them.
+
+    >>> table = ExpressionTable(["A", "B"], lambda name: sp.Matrix([len(name)]))
+    >>> list(table), "B" in table, table["B"]
+    (['A', 'B'], True, Matrix([[1]]))
+    """
+
+    def __init__(self, names, build: Callable):
+        self._names = list(names)
+        self._known = set(self._names)
+        self._build = build
+        self._built: dict = {}
+
+    def __getitem__(self, name):
+        if name not in self._built:
+            if name not in self._known:
+                raise KeyError(name)
+            self._built[name] = self._build(name)
+        return self._built[name]
+
+    def __contains__(self, name) -> bool:
+        return name in self._known
+
+    def __iter__(self):
+        return iter(self._names)
+
+    def __len__(self) -> int:
+        return len(self._names)
