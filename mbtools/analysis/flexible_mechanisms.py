@@ -26,7 +26,7 @@ from ..dynamics.ancf_beam import straight_beam
 from ..dynamics.ancf_mechanism import FlexibleMechanism
 from ..errors import InputError
 
-#: The rod's section: a round bar of 10 mm, area (m²) and second moment (m⁴).
+#: The rod's section, a round bar of 10 mm, area (m²) and second moment (m⁴).
 ROD_SECTION = {"area": 7.854e-5, "second_moment": 4.909e-10}
 #: The crank's speed (rad/s) and the time constant (s) of its smooth start.
 SPEED, RAMP = 150.0, 0.03

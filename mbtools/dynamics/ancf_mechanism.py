@@ -14,7 +14,7 @@ equation — and ground points are constants, not coordinates. The kinetic energ
 
 * each rigid body i → j (mass m, centre G = r_i + c₁ d + c₂ d⊥ with d = r_j − r_i,
   (c₁, c₂) = (a, b)/L, polar inertia J_G about G): the 4 × 4 matrix of
-  :func:`mbtools.dynamics.symbolic.planar_element_mass` (book, equation eq-eom-planar-element),
+  ``mbtools.dynamics.symbolic.planar_element_mass`` (book, equation eq-eom-planar-element),
   in closed form with I_i = J_G + m(a² + b²), (F.2)
 * each beam: its matrix (A.3) on its nodes' points and slopes, (F.3)
 * each point mass: m 𝟙₂ on its point.
@@ -108,7 +108,7 @@ def _number(where: str, what: str, value, positive: bool = True) -> float:
 
 def rigid_body_mass(mass: float, length: float, a: float, b: float, inertia: float) -> np.ndarray:
     """The constant 4 × 4 mass matrix (F.2) of a planar body on (x_i, y_i, x_j, y_j): the
-    closed form of :func:`mbtools.dynamics.symbolic.planar_element_mass`, with G at (a, b)
+    closed form of ``mbtools.dynamics.symbolic.planar_element_mass``, with G at (a, b)
     from i (a along i → j, b to its left) and the polar inertia J_G about G."""
     moment = (inertia + mass * (a * a + b * b)) / length**2       # I_i / L²
     p, s, c = mass - 2.0 * mass * a / length + moment, mass * a / length - moment, mass * b / length
@@ -242,7 +242,7 @@ class FlexibleMechanism:
         ----------
         mass : float
             kg, positive.
-        centre : (float, float), optional
+        centre : tuple of float, optional
             G in the body's frame from i: along i → j and to its left (m); the middle by
             default.
         inertia : float, optional
@@ -269,7 +269,7 @@ class FlexibleMechanism:
 
         Parameters
         ----------
-        beam : AncfBeam
+        beam : mbtools.dynamics.ancf_beam.AncfBeam
         nodes : dict, optional
             Node index (−1 the last) → the name of an existing point (moving or ground) at
             that node's reference position: a point shared with another body is a pin
@@ -432,19 +432,19 @@ class FlexibleMechanism:
 
     @property
     def length_scale(self) -> float:
-        """The diagonal of the box around the points (m; 1 where they coincide): the unit of tolerances."""
+        """The unit of tolerances, the diagonal of the box around the points (m; 1 where they coincide)."""
         xy = np.array([r for _, r, _ in self.points.values()]).reshape(-1, 2)
         span = float(np.linalg.norm(xy.max(axis=0) - xy.min(axis=0))) if len(xy) else 0.0
         return span if span > 0.0 else 1.0
 
     @property
     def residual_scales(self) -> np.ndarray:
-        """Each row's unit (ℓ or ℓ²; a slider's: :attr:`length_scale`), to judge its residual."""
+        """Each row's unit, ℓ or ℓ² (a slider's is :attr:`length_scale`), to judge its residual."""
         return np.array([row.scale or self.length_scale for row in self.rows])
 
     @property
     def reference_q(self) -> np.ndarray:
-        """q of the drawing: the points where they were given, the beams' reference slopes."""
+        """The drawing's q, the points where they were given and the beams' reference slopes."""
         q = np.zeros(self.n_coordinates)
         for _, r, slot in (point for point in self.points.values() if not point[0]):
             q[slot:slot + 2] = r

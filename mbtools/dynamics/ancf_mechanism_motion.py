@@ -322,7 +322,7 @@ def simulate_mechanism(mechanism: FlexibleMechanism, t_end: float, q0=None, qd0=
 
     Parameters
     ----------
-    mechanism : FlexibleMechanism
+    mechanism : mbtools.dynamics.ancf_mechanism.FlexibleMechanism
     t_end : float
     q0, qd0 : array_like, optional
         The initial state (the drawing at rest by default), projected onto the
@@ -338,7 +338,7 @@ def simulate_mechanism(mechanism: FlexibleMechanism, t_end: float, q0=None, qd0=
     method : str
         "Radau" (default) or "BDF", with the Jacobian of (S.2); "DOP853" or "RK45",
         explicit, where the beams are not stiff.
-    baumgarte : (float, float)
+    baumgarte : tuple of float
         α, β of (S.2), 1/s.
     """
     mechanism = _check_mechanism("simulate_mechanism", mechanism)
