@@ -69,7 +69,9 @@ def assembled_positions(model) -> list[tuple[dict, np.ndarray]]:
     return positions
 
 
-def _evaluate(phi, q: np.ndarray) -> np.ndarray:
+def evaluate_function(phi, q: np.ndarray) -> np.ndarray:
+    """A student's Φ at q as finite floats, or a WrongAnswer saying why not (it raised, or
+    returned something that is not numbers)."""
     try:
         value = phi(q.copy())
     except Exception as error:  # the student's function failing is feedback, not a crash
@@ -89,7 +91,7 @@ def _gradients(phi, q: np.ndarray, size: float) -> np.ndarray:
     for k in range(len(q)):
         step = np.zeros_like(q)
         step[k] = h
-        columns.append((_evaluate(phi, q + step) - _evaluate(phi, q - step)) / (2.0 * h))
+        columns.append((evaluate_function(phi, q + step) - evaluate_function(phi, q - step)) / (2.0 * h))
     return np.array(columns).T
 
 
@@ -105,14 +107,14 @@ def check_constraints(model, phi) -> Right | Pending:
     size = model.length_scale
     rng = np.random.default_rng(1)
     q0 = positions[0][1]
-    values = _evaluate(phi, q0)
-    typical = np.max([np.abs(_evaluate(phi, q0 + 0.1 * size * rng.standard_normal(len(q0)))) for _ in range(4)], axis=0)
+    values = evaluate_function(phi, q0)
+    typical = np.max([np.abs(evaluate_function(phi, q0 + 0.1 * size * rng.standard_normal(len(q0)))) for _ in range(4)], axis=0)
     if len(typical) != len(values):
         raise WrongAnswer("Φ(q) returns lists of different lengths at different q.")
     for k in np.flatnonzero(typical == 0.0):
         raise WrongAnswer(f"Φ: equation {k + 1} is zero everywhere: it constrains nothing.")
     for inputs, q in positions:
-        value = _evaluate(phi, q)
+        value = evaluate_function(phi, q)
         broken = np.flatnonzero(np.abs(value) > HOLDS * typical)
         if broken.size:
             where = ", ".join(f"{name} = {v:.3g}" for name, v in inputs.items())

@@ -55,7 +55,7 @@ from ..dynamics.friction_laws import LuGre
 from ..errors import InputError
 from ..examples.friction import LUGRE_DATA
 from . import data
-from .feedback import Pending, Right, WrongAnswer, as_number, close, diagnose_number
+from .feedback import Pending, Right, WrongAnswer, as_number, match_mistakes
 
 #: The damping factors c(e) of the laws a question may name, and how the feedback names them.
 LAWS = {
@@ -93,20 +93,6 @@ def regularised_decay_rate(mass: float, normal: float, mu: float, regularisation
     """r = μ N/(m ε) (1/s): the rate at which regularised Coulomb friction stops a slip
     well below ε of a mass m pressed by N."""
     return mu * normal / (mass * regularisation_speed)
-
-
-def _match(value: float, right: float, what: str, mistakes, rtol: float, scale: float | None = None) -> Right:
-    """Right, or a WrongAnswer naming the first mistake the answer matches (mistakes that
-    give the right value skipped), else saying how far off it is."""
-    scale = max(abs(right), 1e-300) if scale is None else scale
-    if close(value, right, scale, rtol):
-        return Right(what)
-    for text, wrong in mistakes:
-        if wrong is None or not math.isfinite(wrong):
-            continue
-        if not close(wrong, right, scale, max(2 * rtol, 1e-4)) and close(value, wrong, scale, max(rtol, 1e-5)):
-            raise WrongAnswer(f"{what} {text}.")
-    raise WrongAnswer(diagnose_number(value, right, what, scale=scale, rtol=rtol))
 
 
 def _restitution(checker: str, value) -> float:
@@ -160,7 +146,7 @@ def check_damping_factor(answer, *, restitution: float, law: str, rtol: float = 
             ("takes the squares (1 − e²)/e²: balance each half's energy with its own speed scale, v in and e v out",
              1.5 * (1.0 - e * e) / (e * e)),
         ]
-    return _match(value, right, "c", mistakes, rtol)
+    return match_mistakes(value, right, "c", mistakes, rtol)
 
 
 def check_effective_restitution(answer, *, restitution: float, law: str, impact_speed: float | None = None,
@@ -204,7 +190,7 @@ def check_effective_restitution(answer, *, restitution: float, law: str, impact_
     if c < 0.75:
         mistakes.append(("is the thin loop's estimate √(1 − 4c/3), the assumption the law was derived from; the "
                          "question asks for the rebound the law really gives", math.sqrt(1.0 - 4.0 * c / 3.0)))
-    return _match(value, right, what, mistakes, rtol)
+    return match_mistakes(value, right, what, mistakes, rtol)
 
 
 def _lugre_data(checker: str, speed, normal, mu_coulomb, mu_static, stribeck_speed) -> tuple[float, ...]:
@@ -254,7 +240,7 @@ def check_steady_friction(answer, *, speed: float, normal: float, mu_coulomb: fl
          steady_friction_force(1e3 * s, N, mu_c, mu_s, v_s, sigma2)),
         ("leaves out the normal force: σ₀ z_ss = g(s) is a coefficient, the force is N g(s)", g + sigma2 * s),
     ]
-    return _match(value, right, what, mistakes, rtol)
+    return match_mistakes(value, right, what, mistakes, rtol)
 
 
 def check_steady_deflection(answer, *, speed: float, normal: float, mu_coulomb: float, mu_static: float,
@@ -286,7 +272,7 @@ def check_steady_deflection(answer, *, speed: float, normal: float, mu_coulomb: 
         ("multiplies by σ₀ where ż = 0 divides by it: σ₀ s z/g(s) = s", (mu_c + (mu_s - mu_c)
                                                                         * math.exp(-(s / v_s) ** 2)) * sigma0),
     ]
-    return _match(value, right, "z_ss", mistakes, rtol)
+    return match_mistakes(value, right, "z_ss", mistakes, rtol)
 
 
 @lru_cache(maxsize=8)
@@ -346,13 +332,13 @@ def check_lugre_breakaway(answer, *, quantity: str, mass: float = LUGRE_DATA["ma
                      run["coulomb"]),
                     ("is when the block slides fastest, after it broke away; the breakaway is where the friction "
                      "force peaks", run["fastest"])]
-        return _match(value, run["time"], what, mistakes, 2e-3)
+        return match_mistakes(value, run["time"], what, mistakes, 2e-3)
     mistakes = [("is the rigid-stick static force μ_s N; the LuGre block lets go a little below it: read the peak "
                  "off the simulated friction force", mu_s * normal),
                 ("is the Coulomb force μ_c N, the level the friction falls to once it slips", mu_c * normal),
                 ("is the spring's pull K (U t − x) at that instant; the friction differs from it by M ẍ",
                  run["spring"])]
-    return _match(value, run["force"], what, mistakes, 1e-3)
+    return match_mistakes(value, run["force"], what, mistakes, 1e-3)
 
 
 def _friction_data(checker: str, mass, normal, mu, regularisation_speed) -> tuple[float, ...]:
@@ -389,7 +375,7 @@ def check_regularised_decay_rate(answer, *, mass: float, normal: float, mu: floa
          mu * GRAVITY / eps),
         ("is twice the rate: at zero slip √(v² + ε²) is ε; check the linearisation", 2.0 * right),
     ]
-    return _match(value, right, "r", mistakes, rtol)
+    return match_mistakes(value, right, "r", mistakes, rtol)
 
 
 def check_friction_step_limit(answer, *, method: str, mass: float, normal: float, mu: float,
@@ -419,4 +405,4 @@ def check_friction_step_limit(answer, *, method: str, mass: float, normal: float
                  ("is x_max r, a rate (1/s), not a step", real_stability_limit(method) * rate),
                  ("uses the damper's coefficient μ N/ε without dividing by the mass",
                   real_stability_limit(method) * eps / (mu * N))]
-    return _match(value, right, "h_max", mistakes, rtol)
+    return match_mistakes(value, right, "h_max", mistakes, rtol)

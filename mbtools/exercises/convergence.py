@@ -35,7 +35,7 @@ import numpy as np
 
 from ..errors import InputError
 from . import data
-from .feedback import Pending, Right, WrongAnswer, as_number, close, diagnose_number
+from .feedback import Pending, Right, WrongAnswer, as_number, close, diagnose_number, match_mistakes
 from .integration import pendulum_system
 
 #: The global orders of the methods :func:`check_method_order` knows.
@@ -146,7 +146,7 @@ def check_observed_order(answer, *, errors, steps) -> Right | Pending:
         ("has the wrong sign: take both ratios the same way round, e₁/e₂ with h₁/h₂", -right),
         ("divides the errors' ratio by the steps' ratio; take logarithms of both", ratio / step_ratio),
     ]
-    return _match(value, right, "p", mistakes, 1e-6, scale=1.0)
+    return match_mistakes(value, right, "p", mistakes, 1e-6, scale=1.0)
 
 
 def check_method_order(answer, *, method: str) -> Right | Pending:
@@ -212,20 +212,4 @@ def check_step_for_error(answer, *, errors, steps, target: float) -> Right | Pen
         ("uses DOP853's order 8; the order is the one the two runs show", steps[1] * scale ** (1.0 / 8.0)),
         ("uses the local order p + 1; the error at a fixed time falls as h^p", steps[1] * scale ** (1.0 / (p + 1))),
     ]
-    return _match(value, right, what, mistakes, 1e-3)
-
-
-
-def _match(value: float, right: float, what: str, mistakes, rtol: float, scale: float | None = None) -> Right:
-    """Right, or a WrongAnswer naming the first mistake the answer matches (mistakes that
-    give the right value skipped), else saying how far off it is."""
-    scale = max(abs(right), 1e-300) if scale is None else scale
-    if close(value, right, scale, rtol):
-        return Right(what)
-    for text, wrong in mistakes:
-        if wrong is None or not math.isfinite(wrong):
-            continue
-        if not close(wrong, right, scale, max(2 * rtol, 1e-4)) and close(value, wrong, max(abs(wrong), scale),
-                                                                          max(rtol, 1e-5)):
-            raise WrongAnswer(f"{what} {text}.")
-    raise WrongAnswer(diagnose_number(value, right, what, scale=scale, rtol=rtol) or f"{what} is not right.")
+    return match_mistakes(value, right, what, mistakes, 1e-3)

@@ -171,6 +171,22 @@ def diagnose_number(answer: float, expected: float, what: str, *, scale: float =
     return f"{what} is {direction} by {abs(off):.0%}."
 
 
+def match_mistakes(value: float, right: float, what: str, mistakes, rtol: float, scale: float | None = None) -> Right:
+    """Right, or a WrongAnswer naming the first of ``mistakes`` — (sentence, the value that
+    mistake gives) pairs — the answer matches (mistakes that give the right value skipped),
+    else saying how far off it is (``diagnose_number``)."""
+    scale = max(abs(right), 1e-300) if scale is None else scale
+    if close(value, right, scale, rtol):
+        return Right(what)
+    for text, wrong in mistakes:
+        if wrong is None or not math.isfinite(wrong):
+            continue
+        if not close(wrong, right, scale, max(2 * rtol, 1e-4)) and close(value, wrong, max(abs(wrong), scale),
+                                                                          max(rtol, 1e-5)):
+            raise WrongAnswer(f"{what} {text}.")
+    raise WrongAnswer(diagnose_number(value, right, what, scale=scale, rtol=rtol) or f"{what} is not right.")
+
+
 def check_number(answer, expected: float, what: str, *, rtol: float = RTOL, scale: float = 1.0,
                  angle: bool = False, periodic: bool = False, degrees: bool = False) -> Right | Pending:
     """Check one number against the library's ``expected`` value: Right, or a WrongAnswer

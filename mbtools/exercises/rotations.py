@@ -92,8 +92,9 @@ def parameter_rate_matrices(e) -> tuple[np.ndarray, np.ndarray]:
 
 def check_angular_velocity_from_parameters(answer, *, e, e_dot) -> Right | Pending:
     """Check ω, in the fixed frame, of a body whose Euler parameters are ``e`` and change at
-    ``e_dot``: ω = 2 E(e) ė (:func:`parameter_rate_matrices`). The data are checked first
-    (e a unit 4-vector, ė normal to it, as the normalisation's derivative eᵀė = 0
+    ``e_dot``: ω = 2 E(e) ė
+    (:func:`~mbtools.exercises.rotations.parameter_rate_matrices`). The data are checked
+    first (e a unit 4-vector, ė normal to it, as the normalisation's derivative eᵀė = 0
     requires); the mistakes named: the body-frame ω' = 2 G ė, the factor 2 left out, the
     sign.
 

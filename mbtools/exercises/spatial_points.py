@@ -34,6 +34,7 @@ from ..model.rank import RANK_RTOL, numerical_rank
 from . import data
 from .arrays import diagnose_array
 from .feedback import DIAGNOSE_RTOL, RTOL, Pending, Right, WrongAnswer, as_array, as_number, diagnose_number
+from .constraints import evaluate_function
 
 
 def _points(checker: str, name: str, points) -> dict[str, np.ndarray]:
@@ -56,20 +57,6 @@ def _names(checker: str, name: str, names, points: dict) -> list[str]:
 
 def _columns(moving: list[str]) -> list[str]:
     return [f"{c}_{p}" for p in moving for c in "xyz"]
-
-
-def _evaluate(phi, q: np.ndarray) -> np.ndarray:
-    try:
-        value = phi(q.copy())
-    except Exception as error:  # the student's function failing is feedback, not a crash
-        raise WrongAnswer(f"Φ(q) raised {type(error).__name__}: {error}") from None
-    try:
-        value = np.asarray(value, dtype=float).reshape(-1)
-    except (TypeError, ValueError):
-        raise WrongAnswer("Φ(q) must return a list of numbers.") from None
-    if not np.all(np.isfinite(value)):
-        raise WrongAnswer("Φ(q) returned values that are not finite (nan or inf).")
-    return value
 
 
 def _rotation(vector: np.ndarray) -> np.ndarray:
@@ -121,8 +108,8 @@ def check_rigid_body_constraints(phi, *, points, fixed=()) -> Right | Pending:
     q0 = np.concatenate([points[n] for n in moving])
     needed = 3 * len(moving) - (3 if fixed else 6)
     rng = np.random.default_rng(5)
-    values = _evaluate(phi, q0)
-    typical = np.max([np.abs(_evaluate(phi, q0 + 0.1 * size * rng.standard_normal(q0.size))) for _ in range(4)],
+    values = evaluate_function(phi, q0)
+    typical = np.max([np.abs(evaluate_function(phi, q0 + 0.1 * size * rng.standard_normal(q0.size))) for _ in range(4)],
                      axis=0)
     if typical.shape != values.shape:
         raise WrongAnswer("Φ(q) returns lists of different lengths at different q.")
@@ -140,13 +127,13 @@ def check_rigid_body_constraints(phi, *, points, fixed=()) -> Right | Pending:
         turn = _rotation(rng.standard_normal(3))
         shift = np.zeros(3) if fixed else rng.standard_normal(3) * size
         q = np.concatenate([centre + turn @ (points[n] - centre) + shift for n in moving])
-        broken = np.flatnonzero(np.abs(_evaluate(phi, q)) > 1e-7 * typical)
+        broken = np.flatnonzero(np.abs(evaluate_function(phi, q)) > 1e-7 * typical)
         if broken.size:
             how = f"turns about {fixed[0]}" if fixed else "is moved"
             raise WrongAnswer(f"Φ: equation {broken[0] + 1} does not hold when the body {how} as a whole: it is not "
                               "a condition of rigidity (a coordinate or a direction held fixed?).")
     h = 1e-6 * size
-    gradient = np.array([(_evaluate(phi, q0 + h * step) - _evaluate(phi, q0 - h * step)) / (2 * h)
+    gradient = np.array([(evaluate_function(phi, q0 + h * step) - evaluate_function(phi, q0 - h * step)) / (2 * h)
                          for step in np.eye(q0.size)]).T
     basis, singular, _ = np.linalg.svd(gradient.T, full_matrices=False)
     basis = basis[:, singular > RANK_RTOL * max(singular.max(initial=0.0), 1e-300)]
