@@ -144,7 +144,12 @@ def main(argv: list[str] | None = None) -> int:
     failed = []
     start = time.perf_counter()
     with ProcessPoolExecutor(max_workers=max(1, args.jobs)) as pool:
-        futures = {pool.submit(run, str(path), notebook, execute.get("timeout", 600),
+        # a page may lower the timeout in its front matter (mystnb: execution_timeout): a
+        # cell's reply can reach nbclient only at the timeout after a widget cell
+        # (jupyter/nbclient#312), which then costs the page the whole timeout less the cell
+        futures = {pool.submit(run, str(path), notebook,
+                               notebook.metadata.get("mystnb", {}).get("execution_timeout",
+                                                                       execute.get("timeout", 600)),
                                bool(execute.get("allow_errors", False))): path
                    for path, notebook in pending}
         for future in as_completed(futures):

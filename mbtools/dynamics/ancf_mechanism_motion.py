@@ -239,7 +239,7 @@ class MechanismMotion:
         return self.energy_parts()["total"]
 
     def residuals(self) -> dict:
-        """The largest |Φ_k|/scale_k (``"position"``) and |Φ̇_k|/scale_k per second
+        """The largest abs(Φ_k)/scale_k (``"position"``) and abs(Φ̇_k)/scale_k per second
         (``"velocity"``) at every output time."""
         m, scales = self.mechanism, self.mechanism.residual_scales
         position, velocity = np.zeros(len(self.t)), np.zeros(len(self.t))
