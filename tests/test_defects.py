@@ -128,8 +128,5 @@ def test_degrees_passed_as_radians_are_questioned():
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         solve_position(model, {"crank": 12.5})  # two turns: legal, not a whole number
-    with pytest.warns(Warning, match="shaft_angle = 30 rad"):
-        try:
-            examples.cardan_joint(shaft_angle=30)
-        except MechanismError:
-            pass
+    with pytest.warns(Warning, match="shaft_angle = 30 rad"), pytest.raises(MechanismError, match="math.radians"):
+        examples.cardan_joint(shaft_angle=30)   # warned, then refused: 30 rad is out of (−π/2, π/2)
