@@ -173,15 +173,14 @@ class FlexibleMechanism:
         self.bodies: dict[str, RigidBody] = {}
         self.beams: dict[str, BeamPart] = {}
         self.rows: list[ConstraintRow] = []
-        self.point_masses: list[tuple[str, str, float]] = []      # (name, point, mass)
-        self.loads: list[tuple[str, str, np.ndarray]] = []        # (name, point, force)
+        self.joints: list[str] = []                                 # clamps, sliders, crank drivers
+        self.point_masses, self.loads = [], []      # (name, point, mass), (name, point, force)
         self._compiled = None
 
     def __repr__(self) -> str:
         return (f"<FlexibleMechanism '{self.name}': {len(self.bodies)} rigid bodies, {len(self.beams)} beams, "
                 f"{self.n_coordinates} coordinates, {len(self.rows)} constraints>")
 
-    # ---- description -------------------------------------------------------------
     def _new_name(self, kind: str, name) -> str:
         if not isinstance(name, str) or not name:
             raise InputError(f"{self.name}: a {kind} needs a name (a non-empty string), got {name!r}.")
@@ -193,8 +192,7 @@ class FlexibleMechanism:
     @property
     def element_names(self) -> set[str]:
         """The names taken by the bodies, beams, joints, drivers, point masses and loads."""
-        joints = {row.owner.split(" '", 1)[1][:-1] for row in self.rows}      # owners read "<kind> '<name>'"
-        return joints | set(self.bodies) | set(self.beams) | {e[0] for e in self.point_masses + self.loads}
+        return set(self.joints) | set(self.bodies) | set(self.beams) | {e[0] for e in self.point_masses + self.loads}
 
     def _coordinates(self, label: str) -> int:
         k = self.n_coordinates
@@ -316,6 +314,7 @@ class FlexibleMechanism:
         reference = part.beam.reference[4 * k + 2:4 * k + 4]
         if body is None:
             d0 = _direction(where, reference if direction is None else direction)
+            self.joints.append(name)
             self.rows.append(ConstraintRow(where, slope, np.zeros((2, 2)), CROSS @ d0, 0.0, 1.0))
             return
         if body not in self.bodies:
@@ -332,6 +331,7 @@ class FlexibleMechanism:
         H[:2, 2:4], H[:2, 4:] = -block, block
         H[2:, :2] = H[:2, 2:].T
         slots = np.concatenate([slope, self._slots(i), self._slots(j)])
+        self.joints.append(name)
         self.rows.append(ConstraintRow(where, slots, H, np.zeros(6), 0.0, self.bodies[body].length))
 
     def add_slider(self, name: str, point: str, origin: str, direction) -> None:
@@ -347,6 +347,7 @@ class FlexibleMechanism:
             raise UnknownNameError(f"{where}: {origin!r} is not a ground point of '{self.name}' (ground points: "
                                    f"{grounds}); the line passes through a ground point.")
         normal = TURN @ _direction(where, direction)
+        self.joints.append(name)
         self.rows.append(ConstraintRow(where, self._slots(point), np.zeros((2, 2)), normal,
                                        -normal @ self.points[origin][1], 0.0))
 
@@ -361,6 +362,7 @@ class FlexibleMechanism:
         motion, (i, j) = prescribed_motion(angle, name), self.bodies[body].points
         if self.points[i][0] and self.points[j][0]:
             raise MechanismError(f"{where}: rigid body '{body}' is on two ground points; it cannot be driven.")
+        self.joints.append(name)
         self.rows.append(ConstraintRow(where, np.concatenate([self._slots(i), self._slots(j)]), np.zeros((4, 4)),
                                        np.zeros(4), 0.0, self.bodies[body].length, motion))
 
@@ -377,7 +379,6 @@ class FlexibleMechanism:
         self._point(f"load '{name}'", point)
         self.loads.append((name, point, _vector(f"load '{name}'", "force", force, "N")))
 
-    # ---- assembled quantities ---------------------------------------------------------
     def compiled(self) -> dict:
         """The constant parts, built once after the last change: M, F on z, the rows'
         indices, the beams' indices in z."""
